@@ -1,0 +1,59 @@
+// Lint, including the layering rules of STYLE.md: folders name the process they run in, and
+// imports point down (server → services → runtime → {sandbox, store, scheduler} → shared).
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const electronOnly = {
+  name: 'electron',
+  message: "'electron' may be imported only by src/main/index.ts, src/main/app/ and src/preload/ (the headless service must run under plain Node).",
+};
+
+/** A no-restricted-imports rule refusing `patterns` with `message`. */
+const refuse = (patterns, message, paths = [electronOnly]) => ({
+  'no-restricted-imports': ['error', { paths, patterns: [{ group: patterns, message }] }],
+});
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'tests/fixtures/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-empty-function': 'off',
+      'no-restricted-imports': ['error', { paths: [electronOnly] }],
+    },
+  },
+  { files: ['src/main/index.ts', 'src/main/app/**', 'src/preload/**'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    files: ['src/shared/**'],
+    rules: refuse(['node:*', '**/main/**', '**/renderer/**', 'react', 'hono', 'hono/*'], 'src/shared is pure TypeScript shared by every process: no node:*, main or renderer imports.'),
+  },
+  {
+    files: ['src/renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: refuse(['node:*', '**/main/**', '**/preload/**'], 'The renderer talks to the service over REST/SSE only; it may import src/shared.'),
+  },
+  {
+    files: ['src/main/store/**', 'src/main/scheduler/**'],
+    rules: refuse(['**/runtime/**', '**/server/**', '**/services/**', '**/cli/**'], 'store/ and scheduler/ sit below the runtime: they must not import it.'),
+  },
+  {
+    files: ['src/main/sandbox/**'],
+    rules: refuse(['**/runtime/**', '**/server/**', '**/services/**', '**/store/**', '**/cli/**'], 'sandbox/ knows only its protocol and shared/.'),
+  },
+  {
+    files: ['src/main/runtime/**'],
+    rules: refuse(['**/server/**', '**/services/**', '**/cli/**', 'hono', 'hono/*'], 'The runtime knows nothing about HTTP or the services above it.'),
+  },
+  {
+    files: ['src/main/services/**'],
+    rules: refuse(['**/server/**', '**/cli/**', 'hono', 'hono/*'], 'Services are called by the server and the CLI, not the other way round.'),
+  },
+  {
+    files: ['src/main/cli/**'],
+    rules: refuse(['**/runtime/**', '**/store/**', '**/sandbox/**', '**/server/**'], 'The CLI is a REST client of the service (serve only composes it through headless.ts).'),
+  },
+);
