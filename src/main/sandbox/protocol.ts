@@ -1,0 +1,150 @@
+// Typed messages between the main process (sandbox client) and a runner child process
+// (sandbox host). Everything here crosses a process boundary with structured clone, so it
+// holds data only: no functions, no class instances.
+
+/** A prop as the sandbox describes it after evaluating a component (functions flattened). */
+export interface PropDescriptor {
+  name: string;
+  type: string;
+  label?: string;
+  description?: string;
+  optional?: boolean;
+  default?: unknown;
+  secret?: boolean;
+  min?: number;
+  max?: number;
+  /** Static options as written, or `true` when `options` is an async method. */
+  options?: unknown[] | true;
+  reloadProps?: boolean;
+  /** `$.interface.http` only. */
+  customResponse?: boolean;
+  /** `app` props only. */
+  app?: string;
+  propDefinition?: unknown[];
+}
+
+/** What evaluating a component's module tells the main process about it. */
+export interface ComponentMeta {
+  name?: unknown;
+  key?: unknown;
+  version?: unknown;
+  description?: unknown;
+  type?: unknown;
+  dedupe?: unknown;
+  props: PropDescriptor[];
+  methods: string[];
+  hooks: string[];
+  hasRun: boolean;
+  hasAdditionalProps: boolean;
+}
+
+/** One `this.$emit(event, meta)` call, as recorded by the runner. */
+export interface EmitRecord {
+  event: unknown;
+  id?: string | number;
+  name?: string;
+  summary?: string;
+  ts?: number;
+}
+
+/** `this.<httpProp>.respond(...)` arguments, already validated by the runner. */
+export interface HttpResponseSpec {
+  status: number;
+  headers?: Record<string, string>;
+  /** Strings and objects as given; a Buffer/Uint8Array arrives as a Uint8Array. */
+  body?: unknown;
+}
+
+export interface DbChanges {
+  set: Record<string, unknown>;
+  del: string[];
+}
+
+export interface SerializedError {
+  name: string;
+  message: string;
+  stack?: string;
+}
+
+export type HookName = 'deploy' | 'activate' | 'deactivate';
+export type InvokeMethod = 'run' | HookName;
+
+/** Values the component sees on `this` for its interface props. */
+export type InterfaceValue =
+  | { kind: 'http'; endpoint: string; customResponse: boolean }
+  | { kind: 'timer'; value: Record<string, unknown> }
+  | { kind: 'db' };
+
+export interface InvokeRequest {
+  /** Content hash of the compiled code; the runner caches compartments by (instanceId, hash). */
+  codeHash: string;
+  /** CommonJS code produced by the compiler (see runtime/compile-component.ts). */
+  code: string;
+  /** The source (later: workflow step) id; becomes process.env.PD_COMPONENT. */
+  instanceId: string;
+  method: InvokeMethod;
+  /** Configured values of user-input props, keyed by prop name. */
+  props: Record<string, unknown>;
+  /** Interface/service props, keyed by prop name. */
+  interfaces: Record<string, InterfaceValue>;
+  /** Current `$.service.db` contents; the runner returns what changed. */
+  db: Record<string, unknown>;
+  /** The triggering event (for `run`). */
+  event?: unknown;
+  /** Absolute host path of this instance's scratch folder (what `/tmp` maps to). */
+  scratchDir: string;
+  timeoutMs: number;
+}
+
+export type ParentMessage =
+  | { type: 'invoke'; id: number; request: InvokeRequest }
+  | { type: 'inspect'; id: number; code: string; codeHash: string }
+  | { type: 'forget'; instanceId: string };
+
+export type LogStream = 'stdout' | 'stderr';
+
+export type RunnerMessage =
+  | { type: 'ready'; baselineRss: number }
+  | { type: 'log'; id: number; stream: LogStream; line: string; ts: number }
+  | { type: 'respond'; id: number; response: HttpResponseSpec }
+  | {
+      type: 'result';
+      id: number;
+      ok: boolean;
+      error?: SerializedError;
+      emits: EmitRecord[];
+      db: DbChanges;
+      /** The value `run` returned (actions use it later); structured-clonable or undefined. */
+      value?: unknown;
+    }
+  | { type: 'inspected'; id: number; ok: true; meta: ComponentMeta }
+  | { type: 'inspected'; id: number; ok: false; error: SerializedError };
+
+/** The outcome of one invocation as the pool reports it to the runtime. */
+export interface InvokeOutcome {
+  ok: boolean;
+  error?: SerializedError;
+  emits: EmitRecord[];
+  db: DbChanges;
+  value?: unknown;
+  /**
+   * True when the runner was killed (timeout, memory cap, crash): the runtime must commit
+   * nothing of this invocation.
+   */
+  killed: boolean;
+}
+
+export interface InvokeCallbacks {
+  onLog?(stream: LogStream, line: string, ts: number): void;
+  onRespond?(response: HttpResponseSpec): void;
+}
+
+/** The sandbox as the runtime uses it. */
+export interface Sandbox {
+  /** Evaluates a component in a throwaway compartment and describes it; rejects on a bad module. */
+  inspect(code: string, codeHash: string): Promise<ComponentMeta>;
+  invoke(request: InvokeRequest, callbacks?: InvokeCallbacks): Promise<InvokeOutcome>;
+  /** Drops cached compartments of an instance (after update/delete). */
+  forget(instanceId: string): void;
+  dispose(): Promise<void>;
+}

@@ -1,0 +1,78 @@
+// Request schemas of REST v1. Routes parse with these; the CLI and UI build requests from the
+// inferred types. Unknown fields are ignored, as on the hosted API.
+import { z } from 'zod';
+
+const configuredProps = z.record(z.string(), z.unknown());
+
+const timeoutSeconds = z
+  .number({ error: 'timeout_seconds must be a number of seconds' })
+  .int('timeout_seconds must be an integer')
+  .min(1, 'timeout_seconds must be at least 1')
+  .max(3600, 'timeout_seconds must be at most 3600');
+
+export const createComponentBody = z.object({
+  component_code: z.string({ error: 'component_code (the module source) is required' }).min(1, 'component_code is empty'),
+});
+export type CreateComponentBody = z.infer<typeof createComponentBody>;
+
+export const createSourceBody = z
+  .object({
+    component_id: z.string().min(1).optional(),
+    component_code: z.string().min(1).optional(),
+    key: z.string().min(1).optional(),
+    name: z.string().trim().min(1, 'name must not be empty').max(200).optional(),
+    configured_props: configuredProps.optional(),
+    timeout_seconds: timeoutSeconds.optional(),
+  })
+  .refine((b) => [b.component_id, b.component_code, b.key].filter((v) => v !== undefined).length === 1, {
+    message: 'give exactly one of component_id, component_code or key',
+  });
+export type CreateSourceBody = z.infer<typeof createSourceBody>;
+
+export const updateSourceBody = z.object({
+  component_id: z.string().min(1).optional(),
+  component_code: z.string().min(1).optional(),
+  key: z.string().min(1).optional(),
+  name: z.string().trim().min(1, 'name must not be empty').max(200).optional(),
+  configured_props: configuredProps.optional(),
+  timeout_seconds: timeoutSeconds.optional(),
+  active: z.boolean({ error: 'active must be true or false' }).optional(),
+});
+export type UpdateSourceBody = z.infer<typeof updateSourceBody>;
+
+export const runSourceBody = z.object({ event: z.unknown().optional() });
+
+const cursor = z.string().max(200).optional();
+
+export const eventSummariesQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be an integer')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(10),
+  before: cursor,
+  after: cursor,
+  expand: z.enum(['event'], { error: 'expand accepts only "event"' }).optional(),
+  event_name: z.string().max(200).optional(),
+});
+
+export const listQuery = z.object({
+  limit: eventSummariesQuery.shape.limit,
+  before: cursor,
+  after: cursor,
+});
+
+export const deleteEventsQuery = z.object({
+  start_id: cursor,
+  end_id: cursor,
+  event_name: z.string().max(200).optional(),
+});
+
+export const updateSettingsBody = z.object({
+  default_timeout_seconds: timeoutSeconds.optional(),
+  event_retention: z.number().int().min(1).max(10_000).optional(),
+  memory_cap_mb: z.number().int().min(32).max(8192).optional(),
+  source_queue_length: z.number().int().min(1).max(100_000).optional(),
+});
+export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;

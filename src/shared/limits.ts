@@ -1,0 +1,17 @@
+// Limits of the hosted service that Runnel keeps (spec section 8, NOTES).
+export const LIMITS = {
+  propValueBytes: 64 * 1024,
+  dbValueBytes: 60 * 1024,
+  dedupeUniqueIds: 100,
+  dedupeIdChars: 64,
+  eventRetention: 100,
+  logRetention: 100,
+  webhookBodyBytes: 512 * 1024,
+  restBodyBytes: 5 * 1024 * 1024,
+  customResponseWaitMs: 30_000,
+  sourceQueueLength: 1000,
+  defaultSourceTimeoutSeconds: 300,
+  defaultMemoryCapMb: 256,
+  maxRunners: 4,
+  sseHandshakeMs: 15_000,
+} as const;

@@ -1,0 +1,94 @@
+// Resource shapes served by REST v1 (spec section 2). Shared by the service, the CLI and the UI.
+
+export interface DeployedSource {
+  id: string;
+  user_id: string;
+  component_id: string;
+  component_key: string | null;
+  configured_props: Record<string, unknown>;
+  active: boolean;
+  created_at: number;
+  updated_at: number;
+  name: string;
+  name_slug: string;
+  timeout_seconds: number;
+  last_event_at: number | null;
+}
+
+export interface ConfigurableProp {
+  name: string;
+  type: string;
+  label?: string;
+  description?: string;
+  optional?: boolean;
+  default?: unknown;
+  secret?: boolean;
+  min?: number;
+  max?: number;
+  options?: unknown[];
+  remoteOptions?: boolean;
+  reloadProps?: boolean;
+  customResponse?: boolean;
+  app?: string;
+}
+
+export interface SavedComponent {
+  id: string;
+  code: string;
+  code_hash: string;
+  name: string;
+  key: string | null;
+  version: string;
+  description: string | null;
+  type: 'source' | 'action';
+  configurable_props: ConfigurableProp[];
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EventMetadata {
+  emitter_id: string;
+  emit_id: string;
+  name: string;
+  summary?: string;
+  ts?: number;
+}
+
+export interface EventSummary {
+  id: string;
+  indexed_at_ms: number;
+  event?: unknown;
+  metadata: EventMetadata;
+}
+
+export interface PageInfo {
+  total_count: number;
+  count: number;
+  start_cursor: string | null;
+  end_cursor: string | null;
+}
+
+export interface LogLine {
+  ts: number;
+  stream: 'stdout' | 'stderr';
+  line: string;
+}
+
+export interface RunResult {
+  ok: boolean;
+  error: { name: string; message: string; stack?: string } | null;
+  emitted: EventSummary[];
+  deduped: number;
+  duration_ms: number;
+}
+
+/** The JSON carried in each `data:` line of a source's SSE stream (see docs/api.md). */
+export interface SseEmitFrame {
+  k: 'emit';
+  id: string;
+  ts: number;
+  e: unknown;
+  sum: string | null;
+  name: string;
+  metadata: EventMetadata;
+}
