@@ -1,0 +1,79 @@
+import type { ComponentMeta, PropDescriptor } from '../sandbox/protocol';
+
+export interface ComponentDoc {
+  id: string;
+  code: string;
+  code_hash: string;
+  /** CommonJS form the sandbox evaluates. */
+  compiled: string;
+  name: string;
+  key: string | null;
+  version: string;
+  description: string | null;
+  type: 'source' | 'action';
+  dedupe: 'unique' | 'greatest' | 'last' | null;
+  props: PropDescriptor[];
+  hooks: string[];
+  has_run: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SourceDoc {
+  id: string;
+  component_id: string;
+  name: string;
+  name_slug: string;
+  active: boolean;
+  /** User-input values as configured (after defaults). */
+  props: Record<string, unknown>;
+  /** Timer prop configuration, if the component has one. */
+  timer: { prop: string; intervalSeconds: number | null; cron: string | null; timezone: string | null } | null;
+  /** HTTP interface prop, if the component has one; `token` is the unguessable path segment. */
+  http: { prop: string; token: string; customResponse: boolean } | null;
+  /** `$.service.db` prop names. */
+  db_props: string[];
+  timeout_seconds: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Settings {
+  default_timeout_seconds: number;
+  event_retention: number;
+  memory_cap_mb: number;
+  /** Waiting invocations per source before webhooks answer 429. */
+  source_queue_length: number;
+}
+
+export interface Documents {
+  schema: 1;
+  user: { id: string; created_at: number } | null;
+  settings: Settings;
+  components: ComponentDoc[];
+  sources: SourceDoc[];
+}
+
+export function emptyDocuments(): Documents {
+  return {
+    schema: 1,
+    user: null,
+    settings: { default_timeout_seconds: 300, event_retention: 100, memory_cap_mb: 256, source_queue_length: 1000 },
+    components: [],
+    sources: [],
+  };
+}
+
+/** Brings an older or partial document up to the current schema. */
+export function migrate(d: Partial<Documents>): Documents {
+  const base = emptyDocuments();
+  return {
+    schema: 1,
+    user: d.user ?? null,
+    settings: { ...base.settings, ...(d.settings ?? {}) },
+    components: d.components ?? [],
+    sources: d.sources ?? [],
+  };
+}
+
+export type { ComponentMeta };
