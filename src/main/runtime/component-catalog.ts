@@ -1,0 +1,103 @@
+import { RunnelError } from '../../shared/errors';
+import { newId } from '../../shared/ids';
+import type { SavedComponent } from '../../shared/resources';
+import type { ComponentMeta, Sandbox } from '../sandbox/protocol';
+import type { Clock } from '../scheduler/clock';
+import type { ComponentDoc } from '../store/document-types';
+import type { DocumentStore } from '../store/documents';
+import { compileComponent } from './compile-component';
+import { checkDeclaredProps, configurableProps } from './props';
+
+const DEDUPE = new Set(['unique', 'greatest', 'last']);
+
+/** Saved components: code checked in the sandbox, then kept by id and by key. */
+export class ComponentCatalog {
+  constructor(
+    private readonly docs: DocumentStore,
+    private readonly sandbox: Sandbox,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Saves a component (or returns the saved one with the same code). */
+  async save(code: string): Promise<ComponentDoc> {
+    const compiled = await compileComponent(code);
+    const existing = this.docs.data.components.find((c) => c.code_hash === compiled.codeHash);
+    if (existing) return existing;
+    let meta: ComponentMeta;
+    try {
+      meta = await this.sandbox.inspect(compiled.code, compiled.codeHash);
+    } catch (err) {
+      if (err instanceof RunnelError) throw err;
+      throw new RunnelError('invalid_component', `The component could not be loaded: ${(err as Error).message}`);
+    }
+    const fields = validateMeta(meta);
+    const now = Math.floor(this.clock.now() / 1000);
+    const doc: ComponentDoc = {
+      id: newId('sc'),
+      code,
+      code_hash: compiled.codeHash,
+      compiled: compiled.code,
+      ...fields,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.docs.update((d) => {
+      d.components.push(doc);
+    });
+    return doc;
+  }
+
+  /** By saved id (`sc_…`) or by key (newest saved version). */
+  get(idOrKey: string): ComponentDoc {
+    const doc = this.docs.component(idOrKey) ?? this.docs.componentByKey(idOrKey);
+    if (!doc) throw new RunnelError('not_found', `No component with id or key "${idOrKey}"`);
+    return doc;
+  }
+
+  view(doc: ComponentDoc): SavedComponent {
+    return {
+      id: doc.id,
+      code: doc.code,
+      code_hash: doc.code_hash,
+      name: doc.name,
+      key: doc.key,
+      version: doc.version,
+      description: doc.description,
+      type: doc.type,
+      configurable_props: configurableProps(doc.props),
+      created_at: doc.created_at,
+      updated_at: doc.updated_at,
+    };
+  }
+}
+
+type MetaFields = Pick<ComponentDoc, 'name' | 'key' | 'version' | 'description' | 'type' | 'dedupe' | 'props' | 'hooks' | 'has_run'>;
+
+/** The checks of spec 2.8 on what the module exported. Unknown top-level keys are ignored. */
+export function validateMeta(meta: ComponentMeta): MetaFields {
+  const bad = (msg: string) => new RunnelError('invalid_component', msg);
+  if (typeof meta.name !== 'string' || meta.name.trim() === '') throw bad('The component needs a "name" (a non-empty string)');
+  if (typeof meta.version !== 'string' || meta.version.trim() === '') throw bad('The component needs a "version" (a string such as "0.0.1")');
+  if (meta.key !== undefined && (typeof meta.key !== 'string' || meta.key.trim() === '')) throw bad('"key" must be a non-empty string');
+  if (meta.type !== undefined && meta.type !== 'source' && meta.type !== 'action') throw bad('"type" must be "source" or "action"');
+  if (meta.dedupe !== undefined && (typeof meta.dedupe !== 'string' || !DEDUPE.has(meta.dedupe))) {
+    throw bad('"dedupe" must be "unique", "greatest" or "last"');
+  }
+  checkDeclaredProps(meta.props);
+  const type = meta.type === 'action' ? 'action' : 'source';
+  const hasTimer = meta.props.some((p) => p.type === '$.interface.timer');
+  if (!meta.hasRun && !(type === 'source' && hasTimer)) {
+    throw bad('The component needs a "run" method (only a source with a timer may leave it out)');
+  }
+  return {
+    name: meta.name.trim(),
+    key: typeof meta.key === 'string' ? meta.key.trim() : null,
+    version: meta.version.trim(),
+    description: typeof meta.description === 'string' ? meta.description : null,
+    type,
+    dedupe: (meta.dedupe as ComponentDoc['dedupe']) ?? null,
+    props: meta.props,
+    hooks: meta.hooks,
+    has_run: meta.hasRun,
+  };
+}

@@ -1,0 +1,151 @@
+import { RunnelError } from '../../shared/errors';
+import type { EventSummary, LogLine } from '../../shared/resources';
+import type { HookName, InterfaceValue, InvokeCallbacks, InvokeMethod, InvokeOutcome } from '../sandbox/protocol';
+import type { ComponentDoc, SourceDoc } from '../store/document-types';
+import type { StoredEvent } from '../store/event-store';
+import { selectByDedupe } from './dedupe';
+import { prepareBatch } from './emit-batch';
+import type { SourceRuntimeDeps } from './source-runtime';
+
+export interface RunOutcome {
+  outcome: InvokeOutcome;
+  stored: StoredEvent[];
+  deduped: number;
+}
+
+const EMPTY_DB = { set: {}, del: [] as string[] };
+/** Longer console lines are cut, so one runaway print cannot bloat the logs. */
+const MAX_LOG_LINE = 16 * 1024;
+
+/**
+ * One invocation of a source: builds what the sandbox needs, runs it, and commits the emits
+ * and db changes of the invocation together (nothing when the runner was killed).
+ */
+export class SourceInvoker {
+  constructor(private readonly deps: SourceRuntimeDeps) {}
+
+  timeoutMs(doc: SourceDoc): number {
+    return (doc.timeout_seconds ?? this.deps.docs.data.settings.default_timeout_seconds) * 1000;
+  }
+
+  /** Runs `run(event)` and commits its outcome. */
+  async invokeRun(doc: SourceDoc, comp: ComponentDoc, event: unknown, callbacks: InvokeCallbacks = {}): Promise<RunOutcome> {
+    if (!comp.has_run) {
+      // A timer source without `run`: the platform emits the timer event itself.
+      const outcome: InvokeOutcome = { ok: true, emits: [{ event }], db: EMPTY_DB, killed: false };
+      return { outcome, ...(await this.commit(doc, comp, outcome)) };
+    }
+    const outcome = await this.execute(doc, comp, 'run', event, this.deps.events.db(doc.id), callbacks);
+    if (outcome.killed) return { outcome, stored: [], deduped: 0 };
+    return { outcome, ...(await this.commit(doc, comp, outcome)) };
+  }
+
+  /**
+   * Runs lifecycle hooks in order, each seeing the db left by the one before. Throws a 4xx
+   * naming the hook if one fails; nothing is committed here (the caller commits on success).
+   */
+  async runHooks(doc: SourceDoc, comp: ComponentDoc, hooks: HookName[], db: Record<string, unknown>): Promise<InvokeOutcome[]> {
+    const outcomes: InvokeOutcome[] = [];
+    let current = db;
+    for (const hook of hooks) {
+      if (!comp.hooks.includes(hook)) continue;
+      const o = await this.execute(doc, comp, hook, undefined, current);
+      if (!o.ok) {
+        const e = o.error;
+        throw new RunnelError('hook_failed', `The ${hook}() hook failed: ${e?.name ?? 'Error'}: ${e?.message ?? 'unknown error'}`, {
+          hook,
+          error: e?.name,
+        });
+      }
+      outcomes.push(o);
+      current = { ...current, ...o.db.set };
+      for (const k of o.db.del) delete current[k];
+    }
+    return outcomes;
+  }
+
+  async execute(
+    doc: SourceDoc,
+    comp: ComponentDoc,
+    method: InvokeMethod,
+    event: unknown,
+    db: Record<string, unknown>,
+    callbacks: InvokeCallbacks = {},
+  ): Promise<InvokeOutcome> {
+    const outcome = await this.deps.sandbox.invoke(
+      {
+        codeHash: comp.code_hash,
+        code: comp.compiled,
+        instanceId: doc.id,
+        method,
+        props: doc.props,
+        interfaces: this.interfaces(doc),
+        db,
+        event,
+        scratchDir: this.deps.paths.scratch(doc.id),
+        timeoutMs: this.timeoutMs(doc),
+      },
+      {
+        onLog: (stream, line, ts) => this.log(doc.id, { ts, stream, line }),
+        onRespond: callbacks.onRespond,
+      },
+    );
+    if (!outcome.ok && outcome.error) {
+      const where = method === 'run' ? '' : ` in ${method}()`;
+      const detail = outcome.error.stack && !outcome.killed ? outcome.error.stack : `${outcome.error.name}: ${outcome.error.message}`;
+      this.systemLog(doc.id, `${outcome.error.name}${where}: ${outcome.error.message}`);
+      if (detail.includes('\n')) this.log(doc.id, { ts: this.deps.clock.now(), stream: 'stderr', line: detail });
+    }
+    return outcome;
+  }
+
+  async commit(doc: SourceDoc, comp: ComponentDoc, outcome: InvokeOutcome): Promise<{ stored: StoredEvent[]; deduped: number }> {
+    const batch = prepareBatch(outcome.emits, comp.dedupe);
+    for (const line of batch.refused) this.systemLog(doc.id, line);
+    const stored = await this.deps.events.commit(doc.id, {
+      events: batch.events,
+      db: outcome.db,
+      select: (events, state) => selectByDedupe(comp.dedupe, events, state),
+    });
+    this.deps.bus.publishEvents(doc.id, stored);
+    return { stored, deduped: batch.events.length - stored.length };
+  }
+
+  summary(emitterId: string, e: StoredEvent, expand: boolean): EventSummary {
+    return {
+      id: e.id,
+      indexed_at_ms: e.ms,
+      ...(expand ? { event: e.ev } : {}),
+      metadata: {
+        emitter_id: emitterId,
+        emit_id: e.emit_id,
+        name: e.ch,
+        ...(e.sum !== undefined ? { summary: e.sum } : {}),
+        ...(e.ts !== undefined ? { ts: e.ts } : {}),
+      },
+    };
+  }
+
+  systemLog(id: string, line: string): void {
+    this.log(id, { ts: this.deps.clock.now(), stream: 'stderr', line: `[runnel] ${line}` });
+  }
+
+  private log(id: string, line: LogLine): void {
+    if (line.line.length > MAX_LOG_LINE) line = { ...line, line: `${line.line.slice(0, MAX_LOG_LINE)}… [${line.line.length - MAX_LOG_LINE} more characters]` };
+    this.deps.logs.append(id, line);
+    this.deps.bus.publishLog(id, line);
+  }
+
+  private interfaces(doc: SourceDoc): Record<string, InterfaceValue> {
+    const out: Record<string, InterfaceValue> = {};
+    if (doc.http) {
+      out[doc.http.prop] = { kind: 'http', endpoint: this.deps.endpointUrl(doc.http.token), customResponse: doc.http.customResponse };
+    }
+    if (doc.timer) {
+      const t = doc.timer;
+      out[t.prop] = { kind: 'timer', value: t.cron ? { cron: t.cron, ...(t.timezone ? { timezone: t.timezone } : {}) } : { intervalSeconds: t.intervalSeconds } };
+    }
+    for (const p of doc.db_props) out[p] = { kind: 'db' };
+    return out;
+  }
+}

@@ -1,0 +1,358 @@
+import { rm } from 'node:fs/promises';
+import { RunnelError } from '../../shared/errors';
+import { newId, randomToken } from '../../shared/ids';
+import { LIMITS } from '../../shared/limits';
+import type { LogLine, RunResult } from '../../shared/resources';
+import type { Paths } from '../config/paths';
+import type { Logger } from '../logger';
+import type { HookName, HttpResponseSpec, InvokeOutcome, Sandbox } from '../sandbox/protocol';
+import type { Clock } from '../scheduler/clock';
+import type { Disposable, Scheduler } from '../scheduler/scheduler';
+import type { ComponentDoc, SourceDoc } from '../store/document-types';
+import type { DocumentStore } from '../store/documents';
+import type { EventStore, StoredEvent } from '../store/event-store';
+import type { LogStore } from '../store/log-store';
+import { EventBus } from './event-bus';
+import { InvocationQueue } from './invocation-queue';
+import { resolveProps } from './props';
+import { SourceInvoker } from './source-invoker';
+import { timerEvent } from './timer-config';
+import { uniqueSlug } from './slug';
+
+export interface SourceRuntimeDeps {
+  docs: DocumentStore;
+  events: EventStore;
+  logs: LogStore;
+  sandbox: Sandbox;
+  scheduler: Scheduler;
+  bus: EventBus;
+  clock: Clock;
+  logger: Logger;
+  paths: Paths;
+  /** The public URL of a webhook token, built from the service's current address. */
+  endpointUrl(token: string): string;
+}
+
+export interface CreateSourceInput {
+  component: ComponentDoc;
+  name?: string;
+  configuredProps?: Record<string, unknown>;
+  timeoutSeconds?: number;
+}
+
+export interface UpdateSourceInput {
+  component?: ComponentDoc;
+  name?: string;
+  configuredProps?: Record<string, unknown>;
+  timeoutSeconds?: number;
+  active?: boolean;
+}
+
+/** An HTTP request as the webhook ingress hands it over (the `run(event)` argument). */
+export type HttpEvent = Record<string, unknown>;
+
+export type HttpDelivery = { kind: 'accepted' } | { kind: 'response'; response: HttpResponseSpec };
+
+interface LiveSource {
+  queue: InvocationQueue;
+  timer?: Disposable;
+}
+
+/**
+ * Deployed sources: their lifecycle (spec section 3), their triggers (timer, webhook, manual)
+ * and the commit of what each invocation emitted. Knows nothing about HTTP routing.
+ */
+export class SourceRuntime {
+  private readonly live = new Map<string, LiveSource>();
+  private readonly byToken = new Map<string, string>();
+  readonly invoker: SourceInvoker;
+
+  constructor(private readonly deps: SourceRuntimeDeps) {
+    this.invoker = new SourceInvoker(deps);
+  }
+
+  /** Registers every stored source and resumes the active ones. */
+  start(): void {
+    for (const doc of this.deps.docs.data.sources) this.register(doc);
+  }
+
+  get(id: string): SourceDoc {
+    const doc = this.deps.docs.source(id);
+    if (!doc) throw new RunnelError('not_found', `No source with id "${id}"`);
+    return doc;
+  }
+
+  component(doc: SourceDoc): ComponentDoc {
+    const c = this.deps.docs.component(doc.component_id);
+    if (!c) throw new RunnelError('not_found', `The component of source ${doc.id} is missing`);
+    return c;
+  }
+
+  async create(input: CreateSourceInput): Promise<SourceDoc> {
+    const comp = input.component;
+    if (comp.type === 'action') {
+      throw new RunnelError('invalid_component', `"${comp.name}" is an action; actions run as workflow steps, not as sources`);
+    }
+    const resolved = resolveProps(comp.props, input.configuredProps ?? {});
+    const now = Math.floor(this.deps.clock.now() / 1000);
+    const name = input.name ?? comp.name;
+    const doc: SourceDoc = {
+      id: newId('dc'),
+      component_id: comp.id,
+      name,
+      name_slug: uniqueSlug(name, this.deps.docs.data.sources.map((s) => s.name_slug)),
+      active: true,
+      props: resolved.values,
+      timer: resolved.timer ? { ...resolved.timer } : null,
+      http: resolved.http ? { ...resolved.http, token: randomToken(22) } : null,
+      db_props: resolved.dbProps,
+      timeout_seconds: input.timeoutSeconds ?? null,
+      created_at: now,
+      updated_at: now,
+    };
+    let outcomes: InvokeOutcome[];
+    try {
+      outcomes = await this.invoker.runHooks(doc, comp, ['deploy', 'activate'], {});
+    } catch (err) {
+      // Nothing of a failed create is kept: not its compartment, not its scratch files.
+      this.deps.sandbox.forget(doc.id);
+      await rm(this.deps.paths.scratch(doc.id), { recursive: true, force: true });
+      throw err;
+    }
+    await this.deps.docs.update((d) => {
+      d.sources.push(doc);
+    });
+    for (const o of outcomes) await this.invoker.commit(doc, comp, o);
+    this.register(doc);
+    return doc;
+  }
+
+  async update(id: string, input: UpdateSourceInput): Promise<SourceDoc> {
+    const live = this.liveOf(id);
+    return live.queue.pushUnbounded(async () => {
+      const doc = this.get(id);
+      const oldComp = this.component(doc);
+      const comp = input.component ?? oldComp;
+      if (comp.type === 'action') throw new RunnelError('invalid_component', `"${comp.name}" is an action, not a source`);
+      const configured = { ...this.configuredValues(doc), ...(input.configuredProps ?? {}) };
+      const resolved = resolveProps(comp.props, configured);
+      const next: SourceDoc = {
+        ...doc,
+        component_id: comp.id,
+        props: resolved.values,
+        timer: resolved.timer ? { ...resolved.timer } : null,
+        http: resolved.http ? { ...resolved.http, token: doc.http?.token ?? randomToken(22) } : null,
+        db_props: resolved.dbProps,
+        timeout_seconds: input.timeoutSeconds ?? doc.timeout_seconds,
+        active: input.active ?? doc.active,
+        updated_at: Math.floor(this.deps.clock.now() / 1000),
+      };
+      if (input.name !== undefined && input.name !== doc.name) {
+        next.name = input.name;
+        next.name_slug = uniqueSlug(input.name, this.deps.docs.data.sources.filter((s) => s.id !== id).map((s) => s.name_slug));
+      }
+      const outcomes = await this.transition(doc, oldComp, next, comp);
+      await this.deps.docs.update((d) => {
+        const i = d.sources.findIndex((s) => s.id === id);
+        if (i >= 0) d.sources[i] = next;
+      });
+      for (const o of outcomes) await this.invoker.commit(next, comp, o);
+      if (comp.code_hash !== oldComp.code_hash) this.deps.sandbox.forget(id);
+      this.unregister(doc);
+      this.register(next);
+      return next;
+    });
+  }
+
+  /** Runs the hooks an update needs; on failure restores the old version and throws. */
+  private async transition(doc: SourceDoc, oldComp: ComponentDoc, next: SourceDoc, comp: ComponentDoc): Promise<InvokeOutcome[]> {
+    const outcomes: InvokeOutcome[] = [];
+    let db = this.deps.events.db(doc.id);
+    if (doc.active) {
+      const [off] = await this.invoker.runHooks(doc, oldComp, ['deactivate'], db);
+      if (off) {
+        outcomes.push(off);
+        db = applyDb(db, off);
+      }
+    }
+    if (next.active) {
+      try {
+        outcomes.push(...(await this.invoker.runHooks(next, comp, ['activate'], db)));
+      } catch (err) {
+        // The old version keeps running: re-activate it (best effort) before reporting.
+        if (doc.active) await this.invoker.runHooks(doc, oldComp, ['activate'], this.deps.events.db(doc.id)).catch(() => undefined);
+        throw err;
+      }
+    }
+    return outcomes;
+  }
+
+  async remove(id: string, opts: { force?: boolean } = {}): Promise<void> {
+    const live = this.liveOf(id);
+    await live.queue.pushUnbounded(async () => {
+      const doc = this.get(id);
+      if (doc.active) {
+        try {
+          await this.invoker.runHooks(doc, this.component(doc), ['deactivate'], this.deps.events.db(id));
+        } catch (err) {
+          if (!opts.force) throw err;
+        }
+      }
+      this.unregister(doc);
+      this.live.delete(id);
+      await this.deps.docs.update((d) => {
+        d.sources = d.sources.filter((s) => s.id !== id);
+      });
+      this.deps.sandbox.forget(id);
+      await this.deps.events.drop(id);
+      await this.deps.logs.drop(id);
+      await rm(this.deps.paths.scratch(id), { recursive: true, force: true });
+    });
+  }
+
+  /** Runs the source once with `event` (default: a timer-shaped event); resolves when done. */
+  async runManually(id: string, event?: unknown): Promise<RunResult> {
+    const doc = this.get(id);
+    const live = this.liveOf(id);
+    const started = this.deps.clock.now();
+    return live.queue.push(async () => {
+      const current = this.get(id);
+      const ev = event === undefined ? timerEvent(current.timer, this.deps.clock.now()) : event;
+      const r = await this.invoker.invokeRun(current, this.component(current), ev);
+      return {
+        ok: r.outcome.ok,
+        error: r.outcome.error ?? null,
+        emitted: r.stored.map((e) => this.invoker.summary(doc.id, e, true)),
+        deduped: r.deduped,
+        duration_ms: this.deps.clock.now() - started,
+      };
+    });
+  }
+
+  /** Hands a webhook request to its source. Throws 404 for unknown or inactive endpoints. */
+  async deliverHttp(token: string, event: HttpEvent): Promise<HttpDelivery> {
+    const id = this.byToken.get(token);
+    const doc = id ? this.deps.docs.source(id) : undefined;
+    if (!doc || !doc.active || !doc.http) throw new RunnelError('not_found', 'No active endpoint here');
+    const live = this.liveOf(doc.id);
+    if (!doc.http.customResponse) {
+      live.queue
+        .push(() => this.invoker.invokeRun(this.get(doc.id), this.component(this.get(doc.id)), event))
+        .catch((err) => this.deps.logger.error(`webhook invocation of ${doc.id} failed`, err));
+      return { kind: 'accepted' };
+    }
+    const timeoutMs = Math.min(LIMITS.customResponseWaitMs, this.invoker.timeoutMs(doc));
+    live.queue.assertRoom();
+    return new Promise<HttpDelivery>((resolve, reject) => {
+      let settled = false;
+      const settle = (d: HttpDelivery) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(d);
+      };
+      const timer = setTimeout(
+        () => settle({ kind: 'response', response: gatewayTimeout(`The source did not respond within ${Math.round(timeoutMs / 1000)} s`) }),
+        timeoutMs,
+      );
+      live.queue
+        .push(() =>
+          this.invoker.invokeRun(this.get(doc.id), this.component(this.get(doc.id)), event, {
+            onRespond: (response) => settle({ kind: 'response', response }),
+          }),
+        )
+        .then(
+          () => settle({ kind: 'response', response: gatewayTimeout('The source finished without calling respond()') }),
+          (err) => {
+            if (settled) return;
+            settled = true;
+            clearTimeout(timer);
+            reject(err);
+          },
+        );
+    });
+  }
+
+  /** Whether a webhook for this token would be refused with 429 right now. */
+  isBusy(token: string): boolean {
+    const id = this.byToken.get(token);
+    return id ? (this.live.get(id)?.queue.full ?? false) : false;
+  }
+
+  logs(id: string): LogLine[] {
+    this.get(id);
+    return this.deps.logs.list(id);
+  }
+
+  /** Waits for every queued invocation to finish (used on shutdown). */
+  async drain(): Promise<void> {
+    await Promise.all([...this.live.values()].map((l) => l.queue.idle()));
+  }
+
+  dispose(): void {
+    for (const l of this.live.values()) l.timer?.dispose();
+  }
+
+  private liveOf(id: string): LiveSource {
+    this.get(id);
+    let l = this.live.get(id);
+    if (!l) this.live.set(id, (l = { queue: new InvocationQueue(() => this.deps.docs.data.settings.source_queue_length) }));
+    return l;
+  }
+
+  private register(doc: SourceDoc): void {
+    const live = this.liveOf(doc.id);
+    if (doc.http) this.byToken.set(doc.http.token, doc.id);
+    if (doc.active && doc.timer) {
+      live.timer = this.deps.scheduler.schedule(doc.timer, (due) => this.onTimer(doc.id, due));
+    }
+  }
+
+  private unregister(doc: SourceDoc): void {
+    if (doc.http) this.byToken.delete(doc.http.token);
+    const live = this.live.get(doc.id);
+    live?.timer?.dispose();
+    if (live) live.timer = undefined;
+  }
+
+  private onTimer(id: string, due: number): void {
+    const live = this.live.get(id);
+    const doc = this.deps.docs.source(id);
+    if (!live || !doc || !doc.active) return;
+    if (live.queue.full) {
+      this.invoker.systemLog(id, 'timer firing skipped: the source already has a full queue of invocations');
+      return;
+    }
+    live.queue
+      .push(() => this.invoker.invokeRun(this.get(id), this.component(this.get(id)), timerEvent(doc.timer, due)))
+      .catch((err) => this.deps.logger.error(`timer invocation of ${id} failed`, err));
+  }
+
+  /** The values a source was configured with, in the shape `configured_props` accepts. */
+  private configuredValues(doc: SourceDoc): Record<string, unknown> {
+    const out: Record<string, unknown> = { ...doc.props };
+    if (doc.timer) {
+      out[doc.timer.prop] = doc.timer.cron
+        ? { cron: doc.timer.cron, ...(doc.timer.timezone ? { timezone: doc.timer.timezone } : {}) }
+        : { intervalSeconds: doc.timer.intervalSeconds };
+    }
+    return out;
+  }
+
+  /** Latest stored events reach SSE readers through the bus. */
+  onEvent(id: string, l: (e: StoredEvent) => void): () => void {
+    return this.deps.bus.onEvent(id, l);
+  }
+}
+
+function gatewayTimeout(message: string): HttpResponseSpec {
+  return { status: 504, headers: { 'content-type': 'application/json' }, body: { error: { code: 'gateway_timeout', message } } };
+}
+
+function applyDb(db: Record<string, unknown>, o: InvokeOutcome): Record<string, unknown> {
+  const next = { ...db, ...o.db.set };
+  for (const k of o.db.del) delete next[k];
+  return next;
+}
+
+export type { HookName };
