@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { Command, InvalidArgumentError } from 'commander';
+import { defaultDataDir } from '../config/paths';
+import { serveHeadless } from '../headless';
+
+// Paths of built siblings are resolved here, in the entry file, because shared modules move
+// into chunks/ when bundled.
+const runnerEntry = fileURLToPath(new URL('./runner.js', import.meta.url));
+const uiDir = fileURLToPath(new URL('../renderer', import.meta.url));
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('must be a port number from 0 to 65535');
+  return n;
+}
+
+const program = new Command()
+  .name('runnel')
+  .description('Write, run and test Pipedream-style components on your own machine.')
+  .showHelpAfterError();
+
+program
+  .command('serve')
+  .description('start the service headless: REST v1 + SSE, webhooks and the web UI')
+  .option('--port <port>', 'port to listen on (0 picks a free one)', port, process.env.RUNNEL_PORT ? port(process.env.RUNNEL_PORT) : 4620)
+  .option('--host <host>', 'address to bind', '127.0.0.1')
+  .option('--data-dir <dir>', 'data directory', process.env.RUNNEL_DATA_DIR || defaultDataDir())
+  .option('--allowed-host <host>', 'another Host header to accept (repeatable)', (v: string, acc: string[]) => [...acc, v], [] as string[])
+  .action(async (opts: { port: number; host: string; dataDir: string; allowedHost: string[] }) => {
+    try {
+      await serveHeadless({
+        dataDir: opts.dataDir,
+        host: opts.host,
+        port: opts.port,
+        allowedHosts: opts.allowedHost,
+        runnerEntry,
+        uiDir: existsSync(uiDir) ? uiDir : undefined,
+      });
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      const reason = e.code === 'EADDRINUSE' ? `port ${opts.port} is already in use (try --port 0)` : e.message;
+      process.stderr.write(`runnel serve: ${reason}\n`);
+      process.exit(1);
+    }
+  });
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,28 @@
+import { join } from 'node:path';
+import envPaths from 'env-paths';
+
+/** Where everything of one data directory lives. Built once and passed down. */
+export interface Paths {
+  dataDir: string;
+  documents: string;
+  eventsDir: string;
+  logsDir: string;
+  apiKeyFile: string;
+  scratch(instanceId: string): string;
+}
+
+export function pathsFor(dataDir: string): Paths {
+  return {
+    dataDir,
+    documents: join(dataDir, 'runnel.json'),
+    eventsDir: join(dataDir, 'events'),
+    logsDir: join(dataDir, 'logs'),
+    apiKeyFile: join(dataDir, 'api-key'),
+    scratch: (id) => join(dataDir, 'scratch', id),
+  };
+}
+
+/** The platform's per-user data folder (e.g. ~/.local/share/runnel on Linux). */
+export function defaultDataDir(): string {
+  return envPaths('runnel', { suffix: '' }).data;
+}

@@ -1,0 +1,46 @@
+import { consoleLogger } from './logger';
+import { systemClock } from './scheduler/clock';
+import { startService, type RunningService } from './service';
+
+export interface HeadlessOptions {
+  dataDir: string;
+  host: string;
+  port: number;
+  allowedHosts: string[];
+  runnerEntry: string;
+  uiDir?: string;
+}
+
+/**
+ * `runnel serve`: the whole service under plain Node, no window. Prints the listening line
+ * first (scripts and tests wait for it), then where the API key is.
+ */
+export async function serveHeadless(o: HeadlessOptions): Promise<RunningService> {
+  const logger = consoleLogger(process.stderr);
+  const service = await startService({
+    ...o,
+    apiKeyFromEnv: process.env.RUNNEL_API_KEY,
+    clock: systemClock,
+    logger,
+  });
+  process.stdout.write(`Runnel listening on ${service.url}\n`);
+  process.stdout.write(
+    service.apiKeySource === 'env'
+      ? 'API key: taken from RUNNEL_API_KEY\n'
+      : `API key: in ${service.paths.apiKeyFile} (send it as "Authorization: Bearer <key>")\n`,
+  );
+  process.stdout.write(`Data directory: ${service.paths.dataDir}\n`);
+  const stop = (signal: string) => {
+    logger.info(`${signal}: shutting down`);
+    service.close().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error('shutdown failed', err);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  return service;
+}

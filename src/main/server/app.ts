@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { RunnelError } from '../../shared/errors';
+import type { Logger } from '../logger';
+import type { ComponentCatalog } from '../runtime/component-catalog';
+import type { EventBus } from '../runtime/event-bus';
+import type { SourceRuntime } from '../runtime/source-runtime';
+import type { AccountService } from '../services/account-service';
+import type { SourcesService } from '../services/sources-service';
+import type { EventStore } from '../store/event-store';
+import { errorResponse } from './error-mapper';
+import { bearerAuth, hostGuard } from './guards';
+import { accountRoutes } from './routes/account';
+import { componentRoutes } from './routes/components';
+import { sourceRoutes } from './routes/sources';
+import { streamRoutes } from './routes/streams';
+import { staticUi } from './static-ui';
+import { WEBHOOK_PREFIX, webhookRoutes } from './webhooks';
+
+export interface AppDeps {
+  logger: Logger;
+  apiKey(): string;
+  allowedHosts(): Set<string>;
+  uiDir?: string;
+  runtime: SourceRuntime;
+  catalog: ComponentCatalog;
+  sources: SourcesService;
+  account: AccountService;
+  events: EventStore;
+  bus: EventBus;
+}
+
+/** The whole HTTP surface: webhooks (public), REST v1 and SSE (key + Host), the web UI (Host). */
+export function createApp(d: AppDeps): Hono {
+  const app = new Hono();
+  app.onError((err, c) => errorResponse(c, err, d.logger));
+  app.notFound((c) => errorResponse(c, new RunnelError('not_found', 'No such route'), d.logger));
+
+  app.route(WEBHOOK_PREFIX, webhookRoutes(d.runtime));
+
+  const guarded = new Hono();
+  guarded.use('*', hostGuard(d.allowedHosts));
+  const auth = bearerAuth(d.apiKey);
+  guarded.use('/v1/*', auth);
+  guarded.use('/sources/*', auth);
+  const v1 = new Hono();
+  v1.route('/', sourceRoutes(d.sources));
+  v1.route('/', componentRoutes(d.catalog));
+  v1.route('/', accountRoutes(d.account));
+  v1.all('*', () => {
+    throw new RunnelError('not_found', 'No such route');
+  });
+  guarded.route('/v1', v1);
+  guarded.route('/', streamRoutes({ runtime: d.runtime, events: d.events, bus: d.bus }));
+  guarded.get('*', staticUi(d.uiDir));
+  app.route('/', guarded);
+  return app;
+}

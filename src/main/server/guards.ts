@@ -1,0 +1,49 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { RunnelError } from '../../shared/errors';
+
+/**
+ * Refuses requests whose Host header is not one of the service's own names, so a web page
+ * on a rebinding DNS name cannot reach the API through the user's browser.
+ */
+export function hostGuard(allowedHosts: () => Set<string>): MiddlewareHandler {
+  return async (c, next) => {
+    const host = (c.req.header('host') ?? '').toLowerCase();
+    if (!allowedHosts().has(host)) {
+      throw new RunnelError('forbidden_host', `Host "${host}" is not allowed; use 127.0.0.1 or localhost, or start with --allowed-host`);
+    }
+    await next();
+  };
+}
+
+/** Requires `Authorization: Bearer <api key>`, compared in constant time. */
+export function bearerAuth(apiKey: () => string): MiddlewareHandler {
+  return async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const m = /^Bearer\s+(.+)$/i.exec(header.trim());
+    if (!m) throw new RunnelError('unauthorized', 'Missing API key: send "Authorization: Bearer <key>"');
+    if (!sameSecret(m[1].trim(), apiKey())) throw new RunnelError('unauthorized', 'Wrong API key');
+    await next();
+  };
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/**
+ * The Host values a service on `port` answers to: its loopback names with the port, plus each
+ * `--allowed-host` as given and, when it has no port, with the port added.
+ */
+export function ownHosts(port: number, extra: string[]): Set<string> {
+  const out = new Set(['127.0.0.1', 'localhost', '[::1]'].map((n) => `${n}:${port}`));
+  for (const raw of extra) {
+    const h = raw.trim().toLowerCase();
+    if (!h) continue;
+    out.add(h);
+    if (!/:\d+$/.test(h)) out.add(`${h}:${port}`);
+  }
+  return out;
+}

@@ -1,0 +1,24 @@
+import type { UpdateSettingsBody } from '../../shared/api';
+import type { Settings } from '../store/document-types';
+import type { DocumentStore } from '../store/documents';
+
+/** The local account: its user record and service-wide settings. */
+export class AccountService {
+  constructor(private readonly docs: DocumentStore) {}
+
+  me(): { id: string; username: string; created_at: number } {
+    const u = this.docs.data.user!;
+    return { id: u.id, username: 'local', created_at: u.created_at };
+  }
+
+  settings(): Settings {
+    return { ...this.docs.data.settings };
+  }
+
+  async updateSettings(patch: UpdateSettingsBody): Promise<Settings> {
+    await this.docs.update((d) => {
+      Object.assign(d.settings, Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)));
+    });
+    return this.settings();
+  }
+}

@@ -1,0 +1,136 @@
+import { RunnelError } from '../../shared/errors';
+import { parseEventId } from '../../shared/ids';
+import type { CreateSourceBody, UpdateSourceBody } from '../../shared/api';
+import type { DeployedSource, EventSummary, LogLine, PageInfo, RunResult } from '../../shared/resources';
+import type { ComponentCatalog } from '../runtime/component-catalog';
+import type { SourceRuntime } from '../runtime/source-runtime';
+import { timerView } from '../runtime/timer-config';
+import type { ComponentDoc, SourceDoc } from '../store/document-types';
+import type { DocumentStore } from '../store/documents';
+import type { EventStore } from '../store/event-store';
+import { pageById } from './pagination';
+
+export interface SourcesServiceDeps {
+  docs: DocumentStore;
+  events: EventStore;
+  catalog: ComponentCatalog;
+  runtime: SourceRuntime;
+  userId(): string;
+  endpointUrl(token: string): string;
+}
+
+/** Use cases on deployed sources; REST routes, the CLI and the UI all arrive here. */
+export class SourcesService {
+  constructor(private readonly d: SourcesServiceDeps) {}
+
+  async create(body: CreateSourceBody): Promise<DeployedSource> {
+    const component = await this.componentFrom(body);
+    if (!component) throw new RunnelError('bad_request', 'give exactly one of component_id, component_code or key');
+    const doc = await this.d.runtime.create({
+      component,
+      name: body.name,
+      configuredProps: body.configured_props,
+      timeoutSeconds: body.timeout_seconds,
+    });
+    return this.view(doc);
+  }
+
+  async update(id: string, body: UpdateSourceBody): Promise<DeployedSource> {
+    const given = [body.component_id, body.component_code, body.key].filter((v) => v !== undefined).length;
+    if (given > 1) throw new RunnelError('bad_request', 'give at most one of component_id, component_code or key');
+    this.d.runtime.get(id);
+    const component = await this.componentFrom(body);
+    const doc = await this.d.runtime.update(id, {
+      component,
+      name: body.name,
+      configuredProps: body.configured_props,
+      timeoutSeconds: body.timeout_seconds,
+      active: body.active,
+    });
+    return this.view(doc);
+  }
+
+  async remove(id: string, force: boolean): Promise<void> {
+    await this.d.runtime.remove(id, { force });
+  }
+
+  get(id: string): DeployedSource {
+    return this.view(this.d.runtime.get(id));
+  }
+
+  list(q: { limit: number; before?: string; after?: string }): { data: DeployedSource[]; page_info: PageInfo } {
+    const newestFirst = [...this.d.docs.data.sources].reverse();
+    const { page, page_info } = pageById(newestFirst, q);
+    return { data: page.map((s) => this.view(s)), page_info };
+  }
+
+  run(id: string, event: unknown): Promise<RunResult> {
+    return this.d.runtime.runManually(id, event);
+  }
+
+  logs(id: string): LogLine[] {
+    return this.d.runtime.logs(id);
+  }
+
+  eventSummaries(
+    id: string,
+    q: { limit: number; before?: string; after?: string; expand?: 'event'; event_name?: string },
+  ): { page_info: PageInfo; data: EventSummary[] } {
+    this.d.runtime.get(id);
+    const before = q.before ? this.cursor(q.before, 'before') : undefined;
+    const after = q.after ? this.cursor(q.after, 'after') : undefined;
+    const { events, total } = this.d.events.list(id, { channel: q.event_name ?? '', limit: q.limit, before, after });
+    const data = events.map((e) => this.d.runtime.invoker.summary(id, e, q.expand === 'event'));
+    return {
+      page_info: {
+        total_count: total,
+        count: data.length,
+        start_cursor: data[0]?.id ?? null,
+        end_cursor: data[data.length - 1]?.id ?? null,
+      },
+      data,
+    };
+  }
+
+  async deleteEvents(id: string, q: { start_id?: string; end_id?: string; event_name?: string }): Promise<void> {
+    this.d.runtime.get(id);
+    if (q.start_id) this.cursor(q.start_id, 'start_id');
+    if (q.end_id) this.cursor(q.end_id, 'end_id');
+    await this.d.events.deleteEvents(id, { channel: q.event_name, from: q.start_id, to: q.end_id });
+  }
+
+  private cursor(value: string, name: string) {
+    const parts = parseEventId(value);
+    if (!parts) throw new RunnelError('bad_request', `${name} must be an event id such as 1606511826306-0`);
+    return parts;
+  }
+
+  private async componentFrom(body: { component_id?: string; component_code?: string; key?: string }): Promise<ComponentDoc | undefined> {
+    if (body.component_code !== undefined) return this.d.catalog.save(body.component_code);
+    if (body.component_id !== undefined) return this.d.catalog.get(body.component_id);
+    if (body.key !== undefined) return this.d.catalog.get(body.key);
+    return undefined;
+  }
+
+  view(doc: SourceDoc): DeployedSource {
+    const comp = this.d.docs.component(doc.component_id);
+    const configured: Record<string, unknown> = { ...doc.props };
+    if (doc.timer) configured[doc.timer.prop] = timerView(doc.timer);
+    if (doc.http) configured[doc.http.prop] = { endpoint_url: this.d.endpointUrl(doc.http.token) };
+    const lastMs = this.d.events.lastEventMs(doc.id);
+    return {
+      id: doc.id,
+      user_id: this.d.userId(),
+      component_id: doc.component_id,
+      component_key: comp?.key ?? null,
+      configured_props: configured,
+      active: doc.active,
+      created_at: doc.created_at,
+      updated_at: doc.updated_at,
+      name: doc.name,
+      name_slug: doc.name_slug,
+      timeout_seconds: doc.timeout_seconds ?? this.d.docs.data.settings.default_timeout_seconds,
+      last_event_at: lastMs,
+    };
+  }
+}
