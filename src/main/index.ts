@@ -1,0 +1,34 @@
+// Electron entry: the same service as `runnel serve`, plus a window. The only file (with
+// app/) that imports 'electron'.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app } from 'electron';
+import { createMainWindow } from './app/window';
+import { consoleLogger } from './logger';
+import { systemClock } from './scheduler/clock';
+import { startService, type RunningService } from './service';
+
+const runnerEntry = fileURLToPath(new URL('./runner.js', import.meta.url));
+const uiDir = fileURLToPath(new URL('../renderer', import.meta.url));
+const preload = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+
+let service: RunningService | undefined;
+
+app.whenReady().then(async () => {
+  service = await startService({
+    dataDir: process.env.RUNNEL_DATA_DIR || join(app.getPath('userData'), 'data'),
+    host: '127.0.0.1',
+    port: 0,
+    allowedHosts: [],
+    apiKeyFromEnv: process.env.RUNNEL_API_KEY,
+    runnerEntry,
+    uiDir,
+    clock: systemClock,
+    logger: consoleLogger(),
+  });
+  createMainWindow(service.url, preload);
+});
+
+app.on('window-all-closed', () => {
+  void (service?.close() ?? Promise.resolve()).finally(() => app.quit());
+});
