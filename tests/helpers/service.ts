@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const BIN = resolve('bin/runnel.js');
+
+export interface ServiceHandle {
+  url: string;
+  port: number;
+  dataDir: string;
+  apiKey: string;
+  proc: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  /** fetch against the service with the API key. */
+  api(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /** JSON body of an authorised request; throws with the body when the status is not 2xx. */
+  json<T = any>(path: string, init?: RequestInit & { json?: unknown }): Promise<T>;
+  stop(): Promise<void>;
+  kill9(): Promise<void>;
+}
+
+export interface StartOptions {
+  dataDir?: string;
+  port?: number;
+  args?: string[];
+  env?: Record<string, string>;
+}
+
+/** Starts `runnel serve --port 0` on a temp data dir and waits for its listening line. */
+export async function startService(o: StartOptions = {}): Promise<ServiceHandle> {
+  const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'runnel-test-'));
+  const proc = spawn(process.execPath, [BIN, 'serve', '--port', String(o.port ?? 0), '--data-dir', dataDir, ...(o.args ?? [])], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(o.env ?? {}) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  proc.stderr!.on('data', (d) => (err += d));
+  const url = await new Promise<string>((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`service did not start in 15 s\nstdout: ${out}\nstderr: ${err}`)), 15_000);
+    proc.stdout!.on('data', (d) => {
+      out += d;
+      const m = /Runnel listening on (http:\/\/\S+)\n/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        res(m[1]);
+      }
+    });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      rej(new Error(`service exited with ${code}\nstdout: ${out}\nstderr: ${err}`));
+    });
+  });
+  // Wait for the key line too, so the file exists.
+  await waitFor(() => /API key:/.test(out), 5_000);
+  const apiKey = o.env?.RUNNEL_API_KEY ?? readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+
+  const api = (path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const headers = new Headers(init.headers);
+    if (!headers.has('authorization')) headers.set('authorization', `Bearer ${apiKey}`);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    return fetch(url + path, { ...init, headers, body });
+  };
+  const handle: ServiceHandle = {
+    url,
+    port: Number(new URL(url).port),
+    dataDir,
+    apiKey,
+    proc,
+    stdout: () => out,
+    stderr: () => err,
+    api,
+    async json(path, init) {
+      const r = await api(path, init);
+      const text = await r.text();
+      if (!r.ok) throw new Error(`${init?.method ?? 'GET'} ${path} → ${r.status}: ${text}`);
+      return text ? JSON.parse(text) : undefined;
+    },
+    async stop() {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
+      await exited;
+    },
+    async kill9() {
+      proc.kill('SIGKILL');
+      await exited;
+    },
+  };
+  return handle;
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export async function waitFor(cond: () => boolean | Promise<boolean>, timeoutMs = 10_000, stepMs = 20): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await cond()) return;
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms`);
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { counter, emitter, httpSource, timerSource } from '../fixtures/components';
+import { removeDir, sleep, startService, waitFor, type ServiceHandle } from '../helpers/service';
+
+describe('durability across kill -9 and restart', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach(removeDir));
+
+  it('keeps every event that was visible before a kill -9, and db state', async () => {
+    let svc: ServiceHandle = await startService();
+    dirs.push(svc.dataDir);
+    const src = (await svc.json('/v1/sources', { method: 'POST', json: { component_code: httpSource(false) } })).data;
+    const ctr = (await svc.json('/v1/sources', { method: 'POST', json: { component_code: counter(1) } })).data;
+    await svc.json(`/v1/sources/${ctr.id}/run`, { method: 'POST' });
+    await svc.json(`/v1/sources/${ctr.id}/run`, { method: 'POST' });
+    const endpoint = src.configured_props.http.endpoint_url;
+    // Keep webhooks flowing while we read what is visible, then kill mid-stream.
+    let sending = true;
+    const sender = (async () => {
+      let i = 0;
+      while (sending) await fetch(endpoint, { method: 'POST', body: JSON.stringify({ i: i++ }), headers: { 'content-type': 'application/json' } }).catch(() => undefined);
+    })();
+    await sleep(600);
+    const visible = (await svc.json(`/v1/sources/${src.id}/event_summaries?limit=100`)).data.map((e: { id: string }) => e.id);
+    expect(visible.length).toBeGreaterThan(0);
+    await svc.kill9();
+    sending = false;
+    await sender;
+
+    svc = await startService({ dataDir: svc.dataDir });
+    try {
+      const after = (await svc.json(`/v1/sources/${src.id}/event_summaries?limit=100`)).data.map((e: { id: string }) => e.id);
+      for (const id of visible) expect(after).toContain(id);
+      const run = await svc.json(`/v1/sources/${ctr.id}/run`, { method: 'POST' });
+      expect(run.data.emitted[0].event.n).toBe(3);
+    } finally {
+      await svc.stop();
+    }
+  });
+
+  it('resumes active sources on restart: timers fire and endpoints answer, and a new port is followed', async () => {
+    let svc = await startService();
+    dirs.push(svc.dataDir);
+    const tick = (await svc.json('/v1/sources', { method: 'POST', json: { component_code: timerSource(1) } })).data;
+    const hook = (await svc.json('/v1/sources', { method: 'POST', json: { component_code: httpSource(false) } })).data;
+    const plain = (await svc.json('/v1/sources', { method: 'POST', json: { component_code: emitter } })).data;
+    const oldEndpoint = new URL(hook.configured_props.http.endpoint_url);
+    await svc.stop();
+
+    svc = await startService({ dataDir: svc.dataDir });
+    try {
+      const count = async () => (await svc.json(`/v1/sources/${tick.id}/event_summaries?limit=100`)).page_info.total_count;
+      const before = await count();
+      await waitFor(async () => (await count()) > before, 5000);
+      const hookNow = (await svc.json(`/v1/sources/${hook.id}`)).data;
+      const newEndpoint = new URL(hookNow.configured_props.http.endpoint_url);
+      expect(newEndpoint.pathname).toBe(oldEndpoint.pathname);
+      expect(newEndpoint.port).toBe(String(svc.port));
+      expect((await fetch(newEndpoint, { method: 'POST' })).status).toBe(200);
+      expect((await svc.json(`/v1/sources/${plain.id}`)).data.name).toBe('Emitter');
+    } finally {
+      await svc.stop();
+    }
+  });
+});
