@@ -1,0 +1,287 @@
+#!/usr/bin/env node
+// `npm run bench`: figures for the core, each with its goal, and the HTTP throughput as a
+// ratio to a bare node:http server measured in the same run on the same machine.
+// Everything talks to 127.0.0.1 only, and every loop is bounded in count and time.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, request, Agent } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const BIN = resolve('bin/runnel.js');
+const quick = process.argv.includes('--quick');
+const results = [];
+
+function record(name, value, unit, goal, pass) {
+  results.push({ name, value, unit, goal, pass });
+  console.log(`${pass === undefined ? '  ' : pass ? 'ok' : '!!'} ${name}: ${value} ${unit}${goal ? `  (goal ${goal})` : ''}`);
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const median = (xs) => pct(xs, 50);
+const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function startService() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'runnel-bench-'));
+  const proc = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  const url = await new Promise((res, rej) => {
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /Runnel listening on (\S+)\n[^\n]*API key/.exec(out);
+      if (m) res(m[1]);
+    });
+    proc.once('exit', (c) => rej(new Error(`service exited ${c}`)));
+  });
+  const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
+  const api = async (path, json, method = json ? 'POST' : 'GET') => {
+    const r = await fetch(url + path, {
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: json ? JSON.stringify(json) : undefined,
+    });
+    const body = await r.json();
+    if (!r.ok) throw new Error(`${path}: ${JSON.stringify(body)}`);
+    return body;
+  };
+  return {
+    url,
+    key,
+    proc,
+    api,
+    async stop() {
+      proc.kill('SIGTERM');
+      await new Promise((r) => proc.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resident memory of a process and all its descendants, in MB (Linux /proc). */
+function treeRssMb(pid) {
+  const children = (p) => {
+    const out = [];
+    for (const t of readdirSync(`/proc/${p}/task`)) {
+      try {
+        out.push(...readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+      } catch {
+        /* gone */
+      }
+    }
+    return out;
+  };
+  let kb = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop();
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))[1]);
+      stack.push(...children(p));
+    } catch {
+      /* gone */
+    }
+  }
+  return kb / 1024;
+}
+
+/** Sends `total` JSON POSTs with `concurrency` keep-alive connections; resolves when all answered. */
+async function blast(url, total, concurrency, bodyOf = (i) => JSON.stringify({ i })) {
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const u = new URL(url);
+  let next = 0;
+  let failed = 0;
+  const one = (i) =>
+    new Promise((res) => {
+      const body = bodyOf(i);
+      const req = request(
+        { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (r) => {
+          if (r.statusCode !== 200) failed++;
+          r.resume();
+          r.on('end', res);
+        },
+      );
+      req.on('error', () => {
+        failed++;
+        res();
+      });
+      req.end(body);
+    });
+  const worker = async () => {
+    while (next < total) await one(next++);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  agent.destroy();
+  return failed;
+}
+
+/** Counts SSE frames of a source; `onFrame` sees each parsed frame. */
+async function sse(svc, id, onFrame) {
+  const ctrl = new AbortController();
+  const res = await fetch(`${svc.url}/sources/${id}/sse`, { headers: { authorization: `Bearer ${svc.key}` }, signal: ctrl.signal });
+  let buf = '';
+  const dec = new TextDecoder();
+  (async () => {
+    try {
+      for await (const chunk of res.body) {
+        buf += dec.decode(chunk, { stream: true });
+        let i;
+        while ((i = buf.indexOf('\n\n')) !== -1) {
+          const block = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          const data = block.split('\n').find((l) => l.startsWith('data: '));
+          if (data) onFrame(JSON.parse(data.slice(6)));
+        }
+      }
+    } catch {
+      /* closed */
+    }
+  })();
+  return () => ctrl.abort();
+}
+
+const EMIT_BODY = `export default { name: "bench-http", version: "1", props: { http: "$.interface.http" },
+  async run(event) { this.$emit(event.body); } }`;
+
+async function throughput(total) {
+  // Baseline: bare node:http parsing the JSON body.
+  let parsed = 0;
+  const bare = createServer((req, res) => {
+    let b = '';
+    req.on('data', (d) => (b += d));
+    req.on('end', () => {
+      JSON.parse(b);
+      parsed++;
+      res.end('{"success":true}');
+    });
+  });
+  await new Promise((r) => bare.listen(0, '127.0.0.1', r));
+  const bareUrl = `http://127.0.0.1:${bare.address().port}/`;
+  await blast(bareUrl, 500, 16);
+  let t0 = performance.now();
+  await blast(bareUrl, total, 16);
+  const bareRate = total / ((performance.now() - t0) / 1000);
+  bare.close();
+
+  const svc = await startService();
+  try {
+    const sources = [];
+    for (let i = 0; i < 4; i++) sources.push((await svc.api('/v1/sources', { component_code: EMIT_BODY.replace('bench-http', `bench-http-${i}`) })).data);
+    let stored = 0;
+    const closers = await Promise.all(sources.map((s) => sse(svc, s.id, () => stored++)));
+    const endpoints = sources.map((s) => s.configured_props.http.endpoint_url);
+    // Warm up the runners.
+    await Promise.all(endpoints.map((e) => blast(e, 100, 4)));
+    while (stored < 400) await sleep(10);
+    stored = 0;
+    t0 = performance.now();
+    const per = Math.floor(total / endpoints.length);
+    await Promise.all(endpoints.map((e) => blast(e, per, 4)));
+    const deadline = Date.now() + 60_000;
+    while (stored < per * endpoints.length && Date.now() < deadline) await sleep(5);
+    const rate = stored / ((performance.now() - t0) / 1000);
+    closers.forEach((c) => c());
+    record('bare node:http (JSON parse) requests/s', Math.round(bareRate), 'req/s');
+    record('HTTP source events stored/s (4 sources)', Math.round(rate), 'events/s');
+    const ratio = rate / bareRate;
+    record('HTTP source throughput ratio to bare node:http', round(ratio), '×', '≥ 0.5', ratio >= 0.5);
+  } finally {
+    await svc.stop();
+  }
+}
+
+async function latency(rate, seconds) {
+  const svc = await startService();
+  try {
+    const src = (await svc.api('/v1/sources', { component_code: EMIT_BODY })).data;
+    const endpoint = src.configured_props.http.endpoint_url;
+    const samples = [];
+    const close = await sse(svc, src.id, (f) => {
+      if (typeof f.e?.sent === 'number') samples.push(performance.timeOrigin + performance.now() - f.e.sent);
+    });
+    await blast(endpoint, 200, 2, () => JSON.stringify({ warm: true }));
+    await sleep(300);
+    samples.length = 0;
+    const n = rate * seconds;
+    const gap = 1000 / rate;
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    const u = new URL(endpoint);
+    const start = performance.now();
+    for (let i = 0; i < n; i++) {
+      const due = start + i * gap;
+      const wait = due - performance.now();
+      if (wait > 1) await sleep(wait);
+      const body = JSON.stringify({ sent: performance.timeOrigin + performance.now(), i });
+      const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (r) => r.resume());
+      req.on('error', () => undefined);
+      req.end(body);
+    }
+    const deadline = Date.now() + 10_000;
+    while (samples.length < n && Date.now() < deadline) await sleep(10);
+    agent.destroy();
+    close();
+    record(`webhook→SSE latency p50 at ${rate}/s`, round(median(samples)), 'ms', '< 2 ms', median(samples) < 2);
+    record(`webhook→SSE latency p99 at ${rate}/s`, round(pct(samples, 99)), 'ms', '< 10 ms', pct(samples, 99) < 10);
+  } finally {
+    await svc.stop();
+  }
+}
+
+async function timersAndMemory(seconds) {
+  const svc = await startService();
+  try {
+    await sleep(500);
+    const idle = treeRssMb(svc.proc.pid);
+    record('idle RSS (service, no sources)', round(idle, 1), 'MB', '< 150 MB', idle < 150);
+    // Deploy latency: a saved component, warm runner, no npm fetch.
+    const comp = `export default { name: "tick", version: "1", props: { timer: { type: "$.interface.timer", default: { intervalSeconds: 1 } } },
+      async run(event) { this.$emit({ at: Date.now() }); } }`;
+    const saved = (await svc.api('/v1/components', { component_code: comp })).data;
+    await svc.api('/v1/sources', { component_id: saved.id, configured_props: { timer: { intervalSeconds: 3600 } } });
+    const deploys = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      await svc.api('/v1/sources', { component_id: saved.id, configured_props: { timer: { intervalSeconds: 3600 } } });
+      deploys.push(performance.now() - t0);
+    }
+    record('deploy latency median (saved component, warm runner)', round(median(deploys)), 'ms', '< 150 ms', median(deploys) < 150);
+    const fresh = [];
+    for (let i = 0; i < 10; i++) {
+      const t0 = performance.now();
+      await svc.api('/v1/sources', { component_code: comp.replace('"tick"', `"tick-${i}"`), configured_props: { timer: { intervalSeconds: 3600 } } });
+      fresh.push(performance.now() - t0);
+    }
+    record('deploy latency median (new code: compile + check + deploy)', round(median(fresh)), 'ms', '< 150 ms', median(fresh) < 150);
+
+    const base = treeRssMb(svc.proc.pid);
+    const ids = [];
+    for (let i = 0; i < 50; i++) ids.push((await svc.api('/v1/sources', { component_id: saved.id })).data.id);
+    const fires = new Map(ids.map((id) => [id, []]));
+    const closers = await Promise.all(ids.map((id) => sse(svc, id, (f) => fires.get(id).push(f.e.at))));
+    await sleep(seconds * 1000);
+    closers.forEach((c) => c());
+    const jitter = [];
+    for (const ts of fires.values()) for (let i = 1; i < ts.length; i++) jitter.push(Math.abs(ts[i] - ts[i - 1] - 1000));
+    record(`timer jitter p99 (50 sources at 1 s, ${jitter.length} intervals)`, round(pct(jitter, 99)), 'ms', '< 20 ms', pct(jitter, 99) < 20);
+    const loaded = treeRssMb(svc.proc.pid);
+    const perSource = (loaded - base) / 50;
+    record('RSS with 50 more sources deployed and firing', round(loaded, 1), 'MB');
+    record('RSS per extra source', round(perSource, 2), 'MB', '< 8 MB', perSource < 8);
+  } finally {
+    await svc.stop();
+  }
+}
+
+console.log(`Runnel benchmarks (node ${process.version}); 2 shared cores: read medians and ratios, not absolutes.\n`);
+await throughput(quick ? 2000 : 8000);
+await latency(200, quick ? 3 : 10);
+await timersAndMemory(quick ? 5 : 12);
+const missed = results.filter((r) => r.pass === false);
+console.log(`\n${results.filter((r) => r.pass).length} goals met, ${missed.length} missed${missed.length ? ': ' + missed.map((r) => r.name).join('; ') : ''}`);
