@@ -27,6 +27,8 @@ export default tseslint.config(
     },
   },
   { files: ['src/main/index.ts', 'src/main/app/**', 'src/preload/**'], rules: { 'no-restricted-imports': 'off' } },
+  // Tests read untyped JSON from the real service.
+  { files: ['tests/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   {
     files: ['src/shared/**'],
     rules: refuse(['node:*', '**/main/**', '**/renderer/**', 'react', 'hono', 'hono/*'], 'src/shared is pure TypeScript shared by every process: no node:*, main or renderer imports.'),

@@ -152,13 +152,11 @@ const EMIT_BODY = `export default { name: "bench-http", version: "1", props: { h
 
 async function throughput(total) {
   // Baseline: bare node:http parsing the JSON body.
-  let parsed = 0;
   const bare = createServer((req, res) => {
     let b = '';
     req.on('data', (d) => (b += d));
     req.on('end', () => {
       JSON.parse(b);
-      parsed++;
       res.end('{"success":true}');
     });
   });

@@ -1,0 +1,100 @@
+// The two kinds of work the pool runs on a runner, each turning runner messages (or the
+// runner's death) into what its caller awaits.
+import type { ComponentMeta, InvokeCallbacks, InvokeOutcome, InvokeRequest, ParentMessage, RunnerMessage, SerializedError } from '../protocol';
+
+export interface Job {
+  id: number;
+  message: ParentMessage;
+  /** `instanceId\ncodeHash` of an invocation: a runner that has it cached is preferred. */
+  cacheKey?: string;
+  timeoutMs: number;
+  /** Handles a message for this job; true when the job is complete. */
+  onMessage(msg: RunnerMessage): boolean;
+  /** The runner died (or the pool shut down) before the job completed. */
+  fail(error: SerializedError): void;
+}
+
+export const cacheKeyOf = (instanceId: string, codeHash: string) => `${instanceId}\n${codeHash}`;
+
+/** "12 s", "0.3 s": how long a deadline was, as users read it. */
+export function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))} s`;
+}
+
+function safely(logError: (msg: string, err: unknown) => void, fn: () => void): void {
+  try {
+    fn();
+  } catch (err) {
+    // A caller's callback throwing must not break the pool's bookkeeping.
+    logError('sandbox callback failed', err);
+  }
+}
+
+/** A job for `invoke`: resolves with the outcome, never rejects. */
+export function invokeJob(
+  id: number,
+  request: InvokeRequest,
+  callbacks: InvokeCallbacks,
+  resolve: (o: InvokeOutcome) => void,
+  logError: (msg: string, err: unknown) => void,
+): Job {
+  return {
+    id,
+    message: { type: 'invoke', id, request },
+    cacheKey: cacheKeyOf(request.instanceId, request.codeHash),
+    timeoutMs: request.timeoutMs,
+    onMessage(msg) {
+      if (msg.type === 'log') safely(logError, () => callbacks.onLog?.(msg.stream, msg.line, msg.ts));
+      else if (msg.type === 'respond') safely(logError, () => callbacks.onRespond?.(msg.response));
+      else if (msg.type === 'result') {
+        resolve({
+          ok: msg.ok,
+          ...(msg.error ? { error: msg.error } : {}),
+          emits: msg.emits,
+          db: msg.db,
+          ...(msg.value !== undefined ? { value: msg.value } : {}),
+          killed: false,
+        });
+        return true;
+      }
+      return false;
+    },
+    fail(error) {
+      resolve({ ok: false, killed: true, error, emits: [], db: { set: {}, del: [] } });
+    },
+  };
+}
+
+function toError(e: SerializedError): Error {
+  const err = new Error(e.message);
+  err.name = e.name;
+  if (e.stack) err.stack = e.stack;
+  return err;
+}
+
+export const INSPECT_TIMEOUT_MS = 10_000;
+
+/** A job for `inspect`: resolves with the meta or rejects with the module's error. */
+export function inspectJob(
+  id: number,
+  code: string,
+  codeHash: string,
+  timeoutMs: number,
+  resolve: (m: ComponentMeta) => void,
+  reject: (e: Error) => void,
+): Job {
+  return {
+    id,
+    message: { type: 'inspect', id, code, codeHash },
+    timeoutMs,
+    onMessage(msg) {
+      if (msg.type !== 'inspected') return false; // module-level console output is not kept
+      if (msg.ok) resolve(msg.meta);
+      else reject(toError(msg.error));
+      return true;
+    },
+    fail(error) {
+      reject(toError(error));
+    },
+  };
+}

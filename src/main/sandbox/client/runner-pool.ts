@@ -1,0 +1,221 @@
+// The sandbox as the runtime uses it: a small pool of runner processes, one job at a time
+// each. Jobs wait FIFO for a runner; a deadline or the memory watchdog kills the runner (never
+// just the job: a stuck synchronous loop cannot be interrupted any other way), the job reports
+// why, and a fresh runner is started the next time one is needed.
+import type { Logger } from '../../logger';
+import type { ComponentMeta, InvokeCallbacks, InvokeOutcome, InvokeRequest, RunnerMessage, Sandbox, SerializedError } from '../protocol';
+import type { KillReason } from './exit-cause';
+import { cacheKeyOf, INSPECT_TIMEOUT_MS, inspectJob, invokeJob, seconds, type Job } from './jobs';
+import { RunnerProcess } from './runner-process';
+
+export interface RunnerPoolOptions {
+  /** Absolute path of the built runner (out/main/runner.js); the caller resolves it. */
+  runnerEntry: string;
+  maxRunners?: number;
+  /** Runners idle this long are stopped (they restart in ~0.3 s when needed). */
+  idleMs?: number;
+  /** Per runner, on top of its resident size at start; ArrayBuffers included. */
+  memoryCapMb?: number;
+  logger: Logger;
+  /** How long a runner may take to report ready. */
+  startTimeoutMs?: number;
+  /** Deadline for evaluating a component's module in inspect(). */
+  inspectTimeoutMs?: number;
+}
+
+/** Per runner: finished jobs whose late log lines (from leftover timers) are still routed. */
+const RECENT_JOBS = 100;
+/** Keys remembered per runner, matching the runner's own compartment cache size. */
+const CACHED_KEYS = 64;
+
+interface Slot {
+  job?: Job;
+  deadline?: NodeJS.Timeout;
+  idleTimer?: NodeJS.Timeout;
+  recent: Map<number, Job>;
+}
+
+export class RunnerPool implements Sandbox {
+  private readonly runners = new Map<RunnerProcess, Slot>();
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private disposed = false;
+  private readonly maxRunners: number;
+  private readonly idleMs: number;
+  private readonly memoryCapMb: number;
+
+  constructor(private readonly o: RunnerPoolOptions) {
+    this.maxRunners = Math.max(1, o.maxRunners ?? 4);
+    this.idleMs = o.idleMs ?? 30_000;
+    this.memoryCapMb = o.memoryCapMb ?? 256;
+  }
+
+  invoke(request: InvokeRequest, callbacks: InvokeCallbacks = {}): Promise<InvokeOutcome> {
+    return new Promise((resolve) => {
+      const job = invokeJob(this.nextId++, request, callbacks, resolve, (m, e) => this.o.logger.error(m, e));
+      if (this.disposed) return job.fail(shutdownError());
+      this.queue.push(job);
+      this.pump();
+    });
+  }
+
+  inspect(code: string, codeHash: string): Promise<ComponentMeta> {
+    return new Promise((resolve, reject) => {
+      const job = inspectJob(this.nextId++, code, codeHash, this.o.inspectTimeoutMs ?? INSPECT_TIMEOUT_MS, resolve, reject);
+      if (this.disposed) return job.fail(shutdownError());
+      this.queue.push(job);
+      this.pump();
+    });
+  }
+
+  forget(instanceId: string): void {
+    const prefix = cacheKeyOf(instanceId, '');
+    for (const runner of this.runners.keys()) {
+      for (const key of runner.cached) if (key.startsWith(prefix)) runner.cached.delete(key);
+      if (runner.state !== 'starting') runner.send({ type: 'forget', instanceId });
+    }
+  }
+
+  /** Kills every runner; resolves once all have exited. Pending jobs report a shutdown. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    for (const job of this.queue.splice(0)) job.fail(shutdownError());
+    const exits: Promise<void>[] = [];
+    for (const [runner, slot] of this.runners) {
+      clearTimeout(slot.idleTimer);
+      clearTimeout(slot.deadline);
+      runner.kill('dispose');
+      exits.push(runner.exited);
+    }
+    await Promise.all(exits);
+  }
+
+  /** Live runner processes (for diagnostics and tests). */
+  get pids(): number[] {
+    return [...this.runners.keys()].map((r) => r.pid).filter((p): p is number => p !== undefined);
+  }
+
+  private pump(): void {
+    if (this.disposed) return;
+    while (this.queue.length > 0) {
+      const runner = this.idleRunner(this.queue[0].cacheKey);
+      if (!runner) break;
+      this.dispatch(this.queue.shift()!, runner);
+    }
+    const starting = [...this.runners.keys()].filter((r) => r.state === 'starting').length;
+    let wanted = Math.min(this.queue.length - starting, this.maxRunners - this.runners.size);
+    while (wanted-- > 0) this.spawn();
+  }
+
+  private idleRunner(cacheKey: string | undefined): RunnerProcess | undefined {
+    let best: RunnerProcess | undefined;
+    for (const r of this.runners.keys()) {
+      if (r.state !== 'idle') continue;
+      if (cacheKey && r.cached.has(cacheKey)) return r;
+      // Otherwise the most recently used: it is warm, and the others get to idle out.
+      if (!best || r.idleSince > best.idleSince) best = r;
+    }
+    return best;
+  }
+
+  private spawn(): void {
+    let runner: RunnerProcess;
+    try {
+      runner = new RunnerProcess({
+        entry: this.o.runnerEntry,
+        memoryCapMb: this.memoryCapMb,
+        logger: this.o.logger,
+        startTimeoutMs: this.o.startTimeoutMs ?? 15_000,
+        onMessage: (r, msg) => this.onMessage(r, msg),
+        onExit: (r, error, reason) => this.onExit(r, error, reason),
+      });
+    } catch (err) {
+      // fork() itself failed (out of processes or file descriptors): nothing to wait for.
+      this.o.logger.error('could not start a sandbox runner', err);
+      this.queue.shift()?.fail({ name: 'RunnerCrashed', message: `The sandbox runner could not start (${(err as Error).message})` });
+      return;
+    }
+    this.runners.set(runner, { recent: new Map() });
+  }
+
+  private dispatch(job: Job, runner: RunnerProcess): void {
+    const slot = this.runners.get(runner)!;
+    clearTimeout(slot.idleTimer);
+    runner.state = 'busy';
+    slot.job = job;
+    if (job.cacheKey) {
+      runner.cached.delete(job.cacheKey);
+      runner.cached.add(job.cacheKey);
+      if (runner.cached.size > CACHED_KEYS) runner.cached.delete(runner.cached.values().next().value!);
+    }
+    slot.deadline = setTimeout(() => runner.kill('timeout'), job.timeoutMs);
+    const err = runner.send(job.message);
+    if (err) {
+      clearTimeout(slot.deadline);
+      slot.job = undefined;
+      job.fail({ name: 'Error', message: `The request could not be sent to the sandbox: ${err.message}` });
+      this.becomeIdle(runner, slot);
+    }
+  }
+
+  private onMessage(runner: RunnerProcess, msg: RunnerMessage): void {
+    const slot = this.runners.get(runner);
+    // A result racing the deadline's SIGKILL loses: the job reports the timeout, consistently.
+    if (!slot || runner.dying) return;
+    if (msg.type === 'ready') {
+      if (runner.state === 'starting') this.becomeIdle(runner, slot);
+      return;
+    }
+    const job = slot.job;
+    if (job && job.id === msg.id) {
+      if (!job.onMessage(msg)) return;
+      clearTimeout(slot.deadline);
+      slot.job = undefined;
+      slot.recent.set(job.id, job);
+      if (slot.recent.size > RECENT_JOBS) slot.recent.delete(slot.recent.keys().next().value!);
+      this.becomeIdle(runner, slot);
+      return;
+    }
+    // Output of a finished invocation (a leftover timer): still that invocation's log.
+    if (msg.type === 'log' || msg.type === 'respond') slot.recent.get(msg.id)?.onMessage(msg);
+  }
+
+  private becomeIdle(runner: RunnerProcess, slot: Slot): void {
+    runner.state = 'idle';
+    runner.idleSince = Date.now();
+    slot.idleTimer = setTimeout(() => {
+      if (runner.state !== 'idle') return;
+      runner.state = 'dead'; // not picked again while it exits
+      runner.kill('idle');
+    }, this.idleMs);
+    slot.idleTimer.unref();
+    this.pump();
+  }
+
+  private onExit(runner: RunnerProcess, error: SerializedError, reason: KillReason | undefined): void {
+    const slot = this.runners.get(runner);
+    this.runners.delete(runner);
+    if (!slot) return;
+    clearTimeout(slot.deadline);
+    clearTimeout(slot.idleTimer);
+    const job = slot.job;
+    if (job) {
+      job.fail(reason === 'timeout' ? timeoutError(job) : error);
+    } else if (reason === undefined || reason === 'start-timeout') {
+      this.o.logger.warn(`sandbox runner ${runner.pid ?? ''} exited while idle: ${error.message}`);
+      // A runner that cannot start would otherwise be respawned forever for the same queue:
+      // the oldest waiting job takes the failure instead.
+      if (runner.baselineRss === 0) this.queue.shift()?.fail({ name: 'RunnerCrashed', message: `The sandbox runner could not start (${error.message})` });
+    }
+    this.pump();
+  }
+}
+
+function timeoutError(job: Job): SerializedError {
+  const what = job.message.type === 'inspect' ? 'Loading the component' : 'The invocation';
+  return { name: 'TimeoutError', message: `${what} timed out after ${seconds(job.timeoutMs)}` };
+}
+
+function shutdownError(): SerializedError {
+  return { name: 'RunnerCrashed', message: 'The sandbox is shut down' };
+}

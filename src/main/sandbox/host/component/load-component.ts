@@ -1,0 +1,88 @@
+// Evaluates a component's compiled CommonJS in a fresh Compartment with the runner's
+// endowments and returns the component object it exports.
+import { makeComponentConsole, type LineSink } from '../globals/component-console';
+import { makeEndowments } from '../globals/endowments';
+import { describeThrown } from '../globals/readable-errors';
+import { makeProcessShim } from '../globals/process-shim';
+import { makeCompartmentTimers } from '../modules/compartment-timers';
+import { makeComponentRequire, type PackageResolver } from '../modules/component-require';
+import { scratchPaths, VIRTUAL_ROOT } from '../modules/scratch-paths';
+
+export type ComponentObject = Record<string, unknown>;
+
+export interface LoadOptions {
+  code: string;
+  instanceId: string;
+  /** What `/tmp` maps to; undefined refuses all fs access (inspection). */
+  scratchDir: string | undefined;
+  /** Where console output and process.stdout/stderr writes of this compartment go. */
+  sink: LineSink;
+  packages?: PackageResolver;
+}
+
+export interface LoadedComponent {
+  component: ComponentObject;
+  /** Stops the compartment's timers and closes its pooled sockets. */
+  dispose(): void;
+}
+
+/** Builds a compartment for `code` and evaluates it; throws what the module threw (explained). */
+export function loadComponent(o: LoadOptions): LoadedComponent {
+  const reportUncaught = (err: unknown) => o.sink('stderr', `Uncaught ${describeThrown(err)}`);
+  const timers = makeCompartmentTimers(reportUncaught);
+  const proc = makeProcessShim({ instanceId: o.instanceId, sink: o.sink, onUncaught: reportUncaught });
+  const req = makeComponentRequire({ scratch: scratchPaths(o.scratchDir), timers, process: proc, packages: o.packages });
+  const dispose = () => {
+    timers.dispose();
+    req.dispose();
+  };
+  try {
+    const globals = makeEndowments({ console: makeComponentConsole(o.sink), process: proc, timers });
+    // SES refuses source text containing `import(`; evaluate() below rewrites it to
+    // `__import__(`, which this turns into a working dynamic import of allowed modules.
+    globals.__import__ = (specifier: unknown) => Promise.resolve().then(() => namespaceOf(req.require(specifier)));
+    const compartment = new Compartment({
+      __options__: true,
+      name: `component ${o.instanceId}`,
+      globals: globals as unknown as Map<string, unknown>,
+    });
+    compartment.globalThis.global = compartment.globalThis;
+    // The wrapper shares the first line with the code so stack line numbers match it.
+    const wrapper = `(function (require, module, exports, __filename, __dirname) { ${o.code}\n})\n//# sourceURL=component.js`;
+    const fn = compartment.evaluate(wrapper, { __evadeImportExpressionTest__: true } as never) as (...a: unknown[]) => void;
+    const module = { exports: {} as unknown };
+    fn.call(module.exports, req.require, module, module.exports, `${VIRTUAL_ROOT}/component.js`, VIRTUAL_ROOT);
+    return { component: pickComponent(module.exports), dispose };
+  } catch (err) {
+    dispose();
+    throw explainLoadError(err);
+  }
+}
+
+function pickComponent(ex: unknown): ComponentObject {
+  const e = ex as { __esModule?: boolean; default?: unknown } | null | undefined;
+  const comp = e && e.__esModule ? e.default : e?.default && typeof e.default === 'object' ? e.default : e;
+  if (typeof comp !== 'object' || comp === null || Array.isArray(comp)) {
+    throw new TypeError('The module does not export a component object (use `export default { ... }` or `module.exports = { ... }`)');
+  }
+  return comp as ComponentObject;
+}
+
+function namespaceOf(mod: unknown): unknown {
+  if ((mod as { __esModule?: boolean } | null)?.__esModule) return mod;
+  return Object.freeze({ ...(mod as object), default: mod });
+}
+
+const SES_HINTS: [string, string][] = [
+  ['SES_HTML_COMMENT_REJECTED', 'The component contains "<!--" or "-->", which the sandbox refuses even inside strings; split the text (e.g. "<" + "!--")'],
+  ['SES_EVAL_REJECTED', 'The component calls eval() directly, which the sandbox does not support; use (0, eval)(...) or new Function'],
+];
+
+function explainLoadError(err: unknown): unknown {
+  const message = err instanceof Error ? err.message : '';
+  const hint = SES_HINTS.find(([code]) => message.includes(code));
+  if (!hint) return err;
+  const where = /:(\d+)\. \(SES_/.exec(message);
+  const e = new SyntaxError(`${hint[1]}${where ? ` (line ${where[1]})` : ''}`);
+  return e;
+}

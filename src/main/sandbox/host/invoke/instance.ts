@@ -1,0 +1,40 @@
+// Builds `this` for one invocation: configured prop values, interface props, bound methods and
+// $emit. A fresh object each time, so nothing a run() stores on `this` leaks into the next.
+import type { InterfaceValue, InvokeRequest } from '../../protocol';
+import type { ComponentObject } from '../component/load-component';
+
+type Fn = (this: unknown, ...args: unknown[]) => unknown;
+
+export interface InstanceParts {
+  emit: (event: unknown, meta?: unknown) => void;
+  /** Builds the value of one interface prop (http, timer, db). */
+  iface(name: string, value: InterfaceValue): unknown;
+}
+
+function functionsOf(o: unknown): [string, Fn][] {
+  if (typeof o !== 'object' || o === null) return [];
+  return Object.entries(o).filter((e): e is [string, Fn] => typeof e[1] === 'function');
+}
+
+/** An app prop's configured value, with the methods its definition declares bound to it. */
+function appValue(value: unknown, def: unknown): unknown {
+  const methods = functionsOf((def as { methods?: unknown } | null)?.methods);
+  if (methods.length === 0 || typeof value !== 'object' || value === null) return value;
+  const app: Record<string, unknown> = { ...(value as object) };
+  for (const [name, fn] of methods) app[name] = fn.bind(app);
+  return app;
+}
+
+/** The `this` of one run() or hook call. */
+export function buildInstance(comp: ComponentObject, request: InvokeRequest, parts: InstanceParts): Record<string, unknown> {
+  const self: Record<string, unknown> = {};
+  for (const [name, fn] of functionsOf(comp.methods)) self[name] = fn.bind(self);
+  const defs = (typeof comp.props === 'object' && comp.props !== null ? comp.props : {}) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(request.props)) {
+    const def = defs[name] as { type?: unknown } | undefined;
+    self[name] = def && typeof def === 'object' && def.type === 'app' ? appValue(value, def) : value;
+  }
+  for (const [name, value] of Object.entries(request.interfaces)) self[name] = parts.iface(name, value);
+  self.$emit = parts.emit;
+  return self;
+}

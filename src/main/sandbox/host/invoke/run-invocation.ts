@@ -1,0 +1,110 @@
+// One `invoke` message: find or build the instance's compartment, call run() or a hook on a
+// fresh `this`, and answer with everything it emitted and changed, also when it threw (the
+// main process decides what to commit).
+import type { DbChanges, EmitRecord, InterfaceValue, InvokeRequest, LogStream } from '../../protocol';
+import type { Send } from '../channel';
+import type { CacheEntry, CompartmentCache } from '../component/compartment-cache';
+import { loadComponent, type ComponentObject } from '../component/load-component';
+import { budgetedLog } from '../log-budget';
+import { serializeError } from '../serialize-error';
+import { makeDbService, type DbService } from './db-service';
+import { makeEmit } from './emitter';
+import { makeHttpInterface } from './http-interface';
+import { buildInstance } from './instance';
+
+type Fn = (this: unknown, ...args: unknown[]) => unknown;
+
+export interface InvocationDeps {
+  cache: CompartmentCache;
+  send: Send;
+}
+
+function compartmentFor(id: number, req: InvokeRequest, deps: InvocationDeps): CacheEntry {
+  const cached = deps.cache.get(req.instanceId, req.codeHash);
+  if (cached) return cached;
+  const entry = { instanceId: req.instanceId, codeHash: req.codeHash, logId: id, busy: false, forgotten: false } as CacheEntry;
+  entry.loaded = loadComponent({
+    code: req.code,
+    instanceId: req.instanceId,
+    scratchDir: req.scratchDir,
+    // Reads logId at write time: output of a leftover timer is filed under the latest invocation.
+    sink: budgetedLog(deps.send, () => entry.logId),
+  });
+  deps.cache.add(entry);
+  return entry;
+}
+
+function methodOf(comp: ComponentObject, method: InvokeRequest['method']): Fn | undefined {
+  if (method === 'run') {
+    if (typeof comp.run !== 'function') throw new TypeError('The component has no run() method');
+    return comp.run as Fn;
+  }
+  const hook = (comp.hooks as Record<string, unknown> | undefined)?.[method];
+  return typeof hook === 'function' ? (hook as Fn) : undefined; // a missing hook is a no-op
+}
+
+/** Handles one `invoke` message and sends its `result` (always exactly one). */
+export async function runInvocation(id: number, req: InvokeRequest, deps: InvocationDeps): Promise<void> {
+  const emits: EmitRecord[] = [];
+  const db: DbChanges = { set: {}, del: [] };
+  let open = true;
+  const log = (stream: LogStream, line: string) => deps.send({ type: 'log', id, stream, line, ts: Date.now() });
+  let entry: CacheEntry;
+  try {
+    entry = compartmentFor(id, req, deps);
+  } catch (err) {
+    deps.send({ type: 'result', id, ok: false, error: serializeError(err), emits, db });
+    return;
+  }
+  entry.busy = true;
+  entry.logId = id;
+
+  let dbService: DbService | undefined;
+  const iface = (_name: string, v: InterfaceValue): unknown => {
+    if (v.kind === 'http') return makeHttpInterface(v.endpoint, (response) => deps.send({ type: 'respond', id, response }));
+    if (v.kind === 'timer') return structuredClone(v.value);
+    dbService ??= makeDbService({
+      initial: req.db,
+      changes: db,
+      isOpen: () => open,
+      onLateWrite: (k) => log('stderr', `[runnel] db.set("${k}") was called after the invocation ended; the change was not saved`),
+    });
+    return dbService;
+  };
+  const emit = makeEmit({
+    records: emits,
+    isOpen: () => open,
+    onLateEmit: () => log('stderr', '[runnel] $emit() was called after the invocation ended; the event was dropped'),
+  });
+
+  let ok = true;
+  let error;
+  let value: unknown;
+  try {
+    const comp = entry.loaded.component;
+    const fn = methodOf(comp, req.method);
+    if (fn) {
+      const self = buildInstance(comp, req, { emit, iface });
+      const returned = await (req.method === 'run' ? fn.call(self, req.event) : fn.call(self));
+      if (req.method === 'run') value = passable(returned, log);
+    }
+  } catch (err) {
+    ok = false;
+    error = serializeError(err);
+  } finally {
+    open = false;
+    deps.cache.release(entry);
+  }
+  deps.send({ type: 'result', id, ok, ...(error ? { error } : {}), emits, db, ...(value !== undefined ? { value } : {}) });
+}
+
+/** run()'s return value if it can cross the process boundary; otherwise dropped with a note. */
+function passable(v: unknown, log: (stream: LogStream, line: string) => void): unknown {
+  if (v === undefined) return undefined;
+  try {
+    return structuredClone(v);
+  } catch (err) {
+    log('stderr', `[runnel] the value returned by run() was dropped: it cannot be copied (${(err as Error).message})`);
+    return undefined;
+  }
+}

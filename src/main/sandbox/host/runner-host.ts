@@ -1,0 +1,31 @@
+// Dispatches the main process's messages inside a runner.
+import type { ParentMessage } from '../protocol';
+import type { Send } from './channel';
+import { CompartmentCache } from './component/compartment-cache';
+import { inspectComponent } from './component/inspect-component';
+import { runInvocation } from './invoke/run-invocation';
+
+/** Compartments kept per runner; older ones are rebuilt on their next invocation. */
+const MAX_CACHED_COMPARTMENTS = 64;
+
+export class RunnerHost {
+  private readonly cache = new CompartmentCache(MAX_CACHED_COMPARTMENTS);
+
+  constructor(private readonly send: Send) {}
+
+  handle(msg: ParentMessage): void {
+    switch (msg.type) {
+      case 'invoke':
+        void runInvocation(msg.id, msg.request, { cache: this.cache, send: this.send });
+        return;
+      case 'inspect':
+        inspectComponent(msg.id, msg.code, this.send);
+        return;
+      case 'forget':
+        this.cache.forget(msg.instanceId);
+        return;
+      default:
+        process.stderr.write(`runnel runner: unknown message ${JSON.stringify((msg as { type?: unknown }).type)}\n`);
+    }
+  }
+}

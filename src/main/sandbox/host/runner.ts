@@ -1,0 +1,35 @@
+// Entry of a runner child process (built to out/main/runner.js, forked by
+// sandbox/client/runner-process.ts). `./lockdown` must stay the first import: it freezes the
+// intrinsics before any other module of ours runs.
+import './lockdown';
+import type { ParentMessage } from '../protocol';
+import { sendToParent } from './channel';
+import { loadComponent } from './component/load-component';
+import { hardenHostSurface, hardenInstancePrototypes } from './host-hardening';
+import { startMemoryWatchdog } from './memory-watchdog';
+import { RunnerHost } from './runner-host';
+
+const MB = 1024 * 1024;
+
+async function main(): Promise<void> {
+  // The runner serves one parent; without it there is nothing left to do (and an orphaned
+  // runner would keep running a component's intervals forever).
+  process.on('disconnect', () => process.exit(0));
+  hardenHostSurface();
+  const host = new RunnerHost(sendToParent);
+  process.on('message', (msg) => host.handle(msg as ParentMessage));
+
+  await hardenInstancePrototypes();
+  const watchdog = await startMemoryWatchdog();
+  // One throwaway compartment first, so the baseline includes SES's lazily built evaluators.
+  loadComponent({ code: 'module.exports = {}', instanceId: '', scratchDir: undefined, sink: () => {} }).dispose();
+  const baselineRss = process.memoryUsage.rss();
+  const capMb = Number(process.env.RUNNEL_MEMORY_CAP_MB);
+  if (capMb > 0) watchdog.arm(baselineRss + capMb * MB);
+  sendToParent({ type: 'ready', baselineRss });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`runnel runner failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
