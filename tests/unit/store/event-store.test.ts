@@ -19,6 +19,7 @@ describe('EventStore', () => {
     const { events, total } = s.list('dc_a', { channel: '', limit: 10 });
     expect(total).toBe(5);
     expect(events.map((e) => (e.ev as { n: number }).n)).toEqual([7, 6, 5, 4, 3]);
+    await s.close();
   });
 
   it('pages with before (older) and after (newer) cursors', async () => {
@@ -28,6 +29,7 @@ describe('EventStore', () => {
     expect(s.list('dc_a', { channel: '', limit: 2, before: ids[3] }).events.map((e) => e.did)).toEqual(['3', '2']);
     expect(s.list('dc_a', { channel: '', limit: 2, after: ids[1] }).events.map((e) => e.did)).toEqual(['4', '3']);
     expect(s.list('dc_a', { channel: '', limit: 2, before: ids[0] }).events).toEqual([]);
+    await s.close();
   });
 
   it('keeps channels apart and survives a reopen, db and dedupe state included', async () => {
@@ -50,6 +52,7 @@ describe('EventStore', () => {
       },
     });
     expect(seen).toEqual(['1', '2']);
+    await b.close();
   });
 
   it('drops a torn last line after a crash and keeps every complete commit', async () => {
@@ -62,6 +65,7 @@ describe('EventStore', () => {
     await b.openAll();
     expect(b.list('dc_a', { channel: '', limit: 10 }).events.map((e) => e.did)).toEqual(['1']);
     expect(readFileSync(join(dir, 'dc_a.jsonl'), 'utf8').endsWith('\n')).toBe(true);
+    await b.close();
   });
 
   it('compacts the journal so it stays bounded however many events pass through', async () => {
@@ -77,6 +81,7 @@ describe('EventStore', () => {
     const b = store(dir);
     await b.openAll();
     expect(b.list('dc_a', { channel: '', limit: 10 }).events.map((e) => e.did)).toEqual(['399', '398', '397', '396', '395']);
+    await b.close();
   });
 
   it('deletes an inclusive id range', async () => {
@@ -84,5 +89,6 @@ describe('EventStore', () => {
     const stored = await s.commit('dc_a', { events: [1, 2, 3, 4].map((n) => ev(n)) });
     await s.deleteEvents('dc_a', { from: stored[1].id, to: stored[2].id });
     expect(s.list('dc_a', { channel: '', limit: 10 }).events.map((e) => e.did)).toEqual(['4', '1']);
+    await s.close();
   });
 });
