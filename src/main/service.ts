@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { newId } from '../shared/ids';
 import { loadApiKey } from './api-key';
 import { pathsFor, type Paths } from './config/paths';
@@ -14,7 +14,7 @@ import { Scheduler } from './scheduler/scheduler';
 import type { Clock } from './scheduler/clock';
 import { createApp } from './server/app';
 import { ownHosts } from './server/guards';
-import { WEBHOOK_PREFIX } from './server/webhooks';
+import { isWebhookPath, WEBHOOK_PREFIX, webhookListener } from './server/webhooks';
 import { AccountService } from './services/account-service';
 import { SourcesService } from './services/sources-service';
 import { DocumentStore } from './store/documents';
@@ -92,9 +92,12 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     bus,
   });
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: o.port, hostname: o.host }, () => resolve(s as Server)) as Server;
-    s.once('error', reject);
+  const rest = getRequestListener(app.fetch);
+  const webhooks = webhookListener(runtime, o.logger, () => baseUrl);
+  const server: Server = createServer((req, res) => (isWebhookPath(req.url) ? webhooks(req, res) : rest(req, res)));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, o.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   const displayHost = o.host === '0.0.0.0' || o.host === '::' ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;

@@ -87,4 +87,25 @@ describe('sandboxed sources through the service', () => {
     expect(e.exit).not.toBe('function');
     expect(e.tmp).toBe('/tmp');
   });
+
+  it('kills only the runaway invocation among queued ones: those before and after it are stored', async () => {
+    const src = await create(
+      `export default { name: "mixed", version: "1", props: { http: "$.interface.http" }, async run(event) {
+        if (event.body.wait) await new Promise((r) => setTimeout(r, event.body.wait));
+        if (event.body.spin) while (true) {}
+        this.$emit({ i: event.body.i });
+      } }`,
+      { timeout_seconds: 1 },
+    );
+    const endpoint = src.configured_props.http.endpoint_url;
+    const post = (body: object) => fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    // The first request holds the source, so the next ones wait in its queue together.
+    await post({ i: 0, wait: 300 });
+    for (const body of [{ i: 1 }, { i: 2, spin: true }, { i: 3 }, { i: 4 }]) await post(body);
+    await waitFor(async () => (await svc.json(`/v1/sources/${src.id}/event_summaries?limit=1`)).page_info.total_count === 4, 8000);
+    const events = (await svc.json(`/v1/sources/${src.id}/event_summaries?expand=event`)).data.reverse();
+    expect(events.map((e: { event: { i: number } }) => e.event.i)).toEqual([0, 1, 3, 4]);
+    expect(await logText(src.id)).toMatch(/TimeoutError/);
+  });
 });
+

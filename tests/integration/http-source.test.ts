@@ -120,4 +120,19 @@ describe('HTTP sources', () => {
     const run = await svc.json(`/v1/sources/${src.id}/run`, { method: 'POST' });
     expect(run.data.emitted[0].event.endpoint).toBe(src.configured_props.http.endpoint_url);
   });
+
+  it('runs a burst of requests one at a time, in order, each seeing the db the previous left', async () => {
+    const src = await create(`export default { name: "count", version: "1", props: { http: "$.interface.http", db: "$.service.db" },
+      async run(event) { const n = (this.db.get("n") || 0) + 1; this.db.set("n", n); this.$emit({ n, i: event.body.i }); } }`);
+    const endpoint = src.configured_props.http.endpoint_url;
+    const sends = [];
+    for (let i = 0; i < 60; i++) {
+      sends.push(fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ i }) }));
+    }
+    expect((await Promise.all(sends)).every((r) => r.status === 200)).toBe(true);
+    await waitFor(async () => (await svc.json(`/v1/sources/${src.id}/event_summaries?limit=1`)).page_info.total_count === 60);
+    const all = (await svc.json(`/v1/sources/${src.id}/event_summaries?limit=100&expand=event`)).data.reverse();
+    expect(all.map((e: { event: { n: number } }) => e.event.n)).toEqual(Array.from({ length: 60 }, (_, k) => k + 1));
+  });
 });
+

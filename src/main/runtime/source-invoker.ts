@@ -6,6 +6,7 @@ import type { StoredEvent } from '../store/event-store';
 import { selectByDedupe } from './dedupe';
 import { prepareBatch } from './emit-batch';
 import type { SourceRuntimeDeps } from './source-runtime';
+import type { RunRequest } from './source-queue';
 
 export interface RunOutcome {
   outcome: InvokeOutcome;
@@ -30,14 +31,50 @@ export class SourceInvoker {
 
   /** Runs `run(event)` and commits its outcome. */
   async invokeRun(doc: SourceDoc, comp: ComponentDoc, event: unknown, callbacks: InvokeCallbacks = {}): Promise<RunOutcome> {
+    const [out] = await this.invokeRuns(doc, comp, [{ event, size: 0, onRespond: callbacks.onRespond }]);
+    return out;
+  }
+
+  /**
+   * Runs `run` once per request, in order, as one sandbox batch, committing each invocation's
+   * outcome as it finishes. An invocation killed at its limit commits nothing; the ones after
+   * it run again in a fresh batch.
+   */
+  async invokeRuns(doc: SourceDoc, comp: ComponentDoc, reqs: RunRequest[]): Promise<RunOutcome[]> {
     if (!comp.has_run) {
       // A timer source without `run`: the platform emits the timer event itself.
-      const outcome: InvokeOutcome = { ok: true, emits: [{ event }], db: EMPTY_DB, killed: false };
-      return { outcome, ...(await this.commit(doc, comp, outcome)) };
+      const out: RunOutcome[] = [];
+      for (const r of reqs) {
+        const outcome: InvokeOutcome = { ok: true, emits: [{ event: r.event }], db: EMPTY_DB, killed: false };
+        out.push({ outcome, ...(await this.commit(doc, comp, outcome)) });
+      }
+      return out;
     }
-    const outcome = await this.execute(doc, comp, 'run', event, this.deps.events.db(doc.id), callbacks);
-    if (outcome.killed) return { outcome, stored: [], deduped: 0 };
-    return { outcome, ...(await this.commit(doc, comp, outcome)) };
+    const outcomes: RunOutcome[] = new Array(reqs.length);
+    let commits: Promise<unknown> = Promise.resolve();
+    const single = reqs.length === 1;
+    const whole = await this.execute(doc, comp, 'run', single ? reqs[0].event : undefined, this.deps.events.db(doc.id), {
+      batch: single ? undefined : reqs.map((r) => r.event),
+      onRespond: (response, index) => reqs[index ?? 0]?.onRespond?.(response),
+      onItem: (index, item) => {
+        const outcome: InvokeOutcome = { ...item, killed: false };
+        this.logFailure(doc.id, 'run', outcome);
+        commits = commits.then(async () => (outcomes[index] = { outcome, ...(await this.commit(doc, comp, outcome)) }));
+      },
+    });
+    await commits;
+    if (single) {
+      outcomes[0] = whole.killed ? { outcome: whole, stored: [], deduped: 0 } : { outcome: whole, ...(await this.commit(doc, comp, whole)) };
+      return outcomes;
+    }
+    const done = whole.completed ?? 0;
+    if (whole.killed && done < reqs.length) {
+      outcomes[done] = { outcome: whole, stored: [], deduped: 0 };
+      if (done + 1 < reqs.length) outcomes.splice(done + 1, reqs.length, ...(await this.invokeRuns(doc, comp, reqs.slice(done + 1))));
+    }
+    // A batch that failed as a whole (the module would not load) fails each invocation.
+    for (let i = 0; i < reqs.length; i++) outcomes[i] ??= { outcome: { ...whole, killed: true }, stored: [], deduped: 0 };
+    return outcomes;
   }
 
   /**
@@ -70,7 +107,7 @@ export class SourceInvoker {
     method: InvokeMethod,
     event: unknown,
     db: Record<string, unknown>,
-    callbacks: InvokeCallbacks = {},
+    callbacks: InvokeCallbacks & { batch?: unknown[] } = {},
   ): Promise<InvokeOutcome> {
     const outcome = await this.deps.sandbox.invoke(
       {
@@ -81,22 +118,26 @@ export class SourceInvoker {
         props: doc.props,
         interfaces: this.interfaces(doc),
         db,
-        event,
+        ...(callbacks.batch ? { batch: callbacks.batch } : { event }),
         scratchDir: this.deps.paths.scratch(doc.id),
         timeoutMs: this.timeoutMs(doc),
       },
       {
         onLog: (stream, line, ts) => this.log(doc.id, { ts, stream, line }),
         onRespond: callbacks.onRespond,
+        onItem: callbacks.onItem,
       },
     );
-    if (!outcome.ok && outcome.error) {
-      const where = method === 'run' ? '' : ` in ${method}()`;
-      const detail = outcome.error.stack && !outcome.killed ? outcome.error.stack : `${outcome.error.name}: ${outcome.error.message}`;
-      this.systemLog(doc.id, `${outcome.error.name}${where}: ${outcome.error.message}`);
-      if (detail.includes('\n')) this.log(doc.id, { ts: this.deps.clock.now(), stream: 'stderr', line: detail });
-    }
+    this.logFailure(doc.id, method, outcome);
     return outcome;
+  }
+
+  private logFailure(id: string, method: InvokeMethod, outcome: { ok: boolean; error?: InvokeOutcome['error']; killed?: boolean }): void {
+    if (outcome.ok || !outcome.error) return;
+    const where = method === 'run' ? '' : ` in ${method}()`;
+    const detail = outcome.error.stack && !outcome.killed ? outcome.error.stack : `${outcome.error.name}: ${outcome.error.message}`;
+    this.systemLog(id, `${outcome.error.name}${where}: ${outcome.error.message}`);
+    if (detail.includes('\n')) this.log(id, { ts: this.deps.clock.now(), stream: 'stderr', line: detail });
   }
 
   async commit(doc: SourceDoc, comp: ComponentDoc, outcome: InvokeOutcome): Promise<{ stored: StoredEvent[]; deduped: number }> {

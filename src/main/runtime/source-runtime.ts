@@ -13,7 +13,7 @@ import type { DocumentStore } from '../store/documents';
 import type { EventStore, StoredEvent } from '../store/event-store';
 import type { LogStore } from '../store/log-store';
 import { EventBus } from './event-bus';
-import { InvocationQueue } from './invocation-queue';
+import { SourceQueue } from './source-queue';
 import { resolveProps } from './props';
 import { SourceInvoker } from './source-invoker';
 import { timerEvent } from './timer-config';
@@ -54,7 +54,7 @@ export type HttpEvent = Record<string, unknown>;
 export type HttpDelivery = { kind: 'accepted' } | { kind: 'response'; response: HttpResponseSpec };
 
 interface LiveSource {
-  queue: InvocationQueue;
+  queue: SourceQueue;
   timer?: Disposable;
 }
 
@@ -129,7 +129,7 @@ export class SourceRuntime {
 
   async update(id: string, input: UpdateSourceInput): Promise<SourceDoc> {
     const live = this.liveOf(id);
-    return live.queue.pushUnbounded(async () => {
+    return live.queue.task(async () => {
       const doc = this.get(id);
       const oldComp = this.component(doc);
       const comp = input.component ?? oldComp;
@@ -189,7 +189,7 @@ export class SourceRuntime {
 
   async remove(id: string, opts: { force?: boolean } = {}): Promise<void> {
     const live = this.liveOf(id);
-    await live.queue.pushUnbounded(async () => {
+    await live.queue.task(async () => {
       const doc = this.get(id);
       if (doc.active) {
         try {
@@ -215,10 +215,8 @@ export class SourceRuntime {
     const doc = this.get(id);
     const live = this.liveOf(id);
     const started = this.deps.clock.now();
-    return live.queue.push(async () => {
-      const current = this.get(id);
-      const ev = event === undefined ? timerEvent(current.timer, this.deps.clock.now()) : event;
-      const r = await this.invoker.invokeRun(current, this.component(current), ev);
+    const ev = event === undefined ? timerEvent(doc.timer, this.deps.clock.now()) : event;
+    return live.queue.run({ event: ev, size: 0 }).then((r) => {
       return {
         ok: r.outcome.ok,
         error: r.outcome.error ?? null,
@@ -235,10 +233,9 @@ export class SourceRuntime {
     const doc = id ? this.deps.docs.source(id) : undefined;
     if (!doc || !doc.active || !doc.http) throw new RunnelError('not_found', 'No active endpoint here');
     const live = this.liveOf(doc.id);
+    const size = typeof event.bodyRaw === 'string' ? event.bodyRaw.length : 0;
     if (!doc.http.customResponse) {
-      live.queue
-        .push(() => this.invoker.invokeRun(this.get(doc.id), this.component(this.get(doc.id)), event))
-        .catch((err) => this.deps.logger.error(`webhook invocation of ${doc.id} failed`, err));
+      live.queue.run({ event, size }).catch((err) => this.logQueueFailure(doc.id, err));
       return { kind: 'accepted' };
     }
     const timeoutMs = Math.min(LIMITS.customResponseWaitMs, this.invoker.timeoutMs(doc));
@@ -256,11 +253,7 @@ export class SourceRuntime {
         timeoutMs,
       );
       live.queue
-        .push(() =>
-          this.invoker.invokeRun(this.get(doc.id), this.component(this.get(doc.id)), event, {
-            onRespond: (response) => settle({ kind: 'response', response }),
-          }),
-        )
+        .run({ event, size, onRespond: (response) => settle({ kind: 'response', response }) })
         .then(
           () => settle({ kind: 'response', response: gatewayTimeout('The source finished without calling respond()') }),
           (err) => {
@@ -296,8 +289,23 @@ export class SourceRuntime {
   private liveOf(id: string): LiveSource {
     this.get(id);
     let l = this.live.get(id);
-    if (!l) this.live.set(id, (l = { queue: new InvocationQueue(() => this.deps.docs.data.settings.source_queue_length) }));
+    if (!l) {
+      const queue = new SourceQueue(
+        () => this.deps.docs.data.settings.source_queue_length,
+        (reqs) => {
+          const doc = this.get(id);
+          return this.invoker.invokeRuns(doc, this.component(doc), reqs);
+        },
+      );
+      this.live.set(id, (l = { queue }));
+    }
     return l;
+  }
+
+  /** A queued run could not happen (the source was deleted meanwhile, or the store failed). */
+  private logQueueFailure(id: string, err: unknown): void {
+    if (err instanceof RunnelError && err.code === 'not_found') return;
+    this.deps.logger.error(`invocation of ${id} failed`, err);
   }
 
   private register(doc: SourceDoc): void {
@@ -323,9 +331,7 @@ export class SourceRuntime {
       this.invoker.systemLog(id, 'timer firing skipped: the source already has a full queue of invocations');
       return;
     }
-    live.queue
-      .push(() => this.invoker.invokeRun(this.get(id), this.component(this.get(id)), timerEvent(doc.timer, due)))
-      .catch((err) => this.deps.logger.error(`timer invocation of ${id} failed`, err));
+    live.queue.run({ event: timerEvent(doc.timer, due), size: 0 }).catch((err) => this.logQueueFailure(id, err));
   }
 
   /** The values a source was configured with, in the shape `configured_props` accepts. */

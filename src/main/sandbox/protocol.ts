@@ -91,6 +91,12 @@ export interface InvokeRequest {
   db: Record<string, unknown>;
   /** The triggering event (for `run`). */
   event?: unknown;
+  /**
+   * Several `run` invocations at once (instead of `event`): `run(batch[i])` is called for each
+   * element in order, one at a time, each seeing the db as the one before left it. Each
+   * finished invocation is reported by an `item` message; the deadline applies to each.
+   */
+  batch?: unknown[];
   /** Absolute host path of this instance's scratch folder (what `/tmp` maps to). */
   scratchDir: string;
   timeoutMs: number;
@@ -106,7 +112,17 @@ export type LogStream = 'stdout' | 'stderr';
 export type RunnerMessage =
   | { type: 'ready'; baselineRss: number }
   | { type: 'log'; id: number; stream: LogStream; line: string; ts: number }
-  | { type: 'respond'; id: number; response: HttpResponseSpec }
+  | { type: 'respond'; id: number; response: HttpResponseSpec; /** batch index */ index?: number }
+  | {
+      type: 'item';
+      id: number;
+      index: number;
+      ok: boolean;
+      error?: SerializedError;
+      emits: EmitRecord[];
+      db: DbChanges;
+      value?: unknown;
+    }
   | {
       type: 'result';
       id: number;
@@ -132,11 +148,18 @@ export interface InvokeOutcome {
    * nothing of this invocation.
    */
   killed: boolean;
+  /** For a batch: how many invocations finished (and were reported by `onItem`). */
+  completed?: number;
 }
+
+/** One finished invocation of a batch. */
+export type ItemOutcome = Omit<InvokeOutcome, 'killed' | 'completed'>;
 
 export interface InvokeCallbacks {
   onLog?(stream: LogStream, line: string, ts: number): void;
-  onRespond?(response: HttpResponseSpec): void;
+  onRespond?(response: HttpResponseSpec, index?: number): void;
+  /** A batch invocation finished (in order). */
+  onItem?(index: number, outcome: ItemOutcome): void;
 }
 
 /** The sandbox as the runtime uses it. */

@@ -14,7 +14,6 @@ import { componentRoutes } from './routes/components';
 import { sourceRoutes } from './routes/sources';
 import { streamRoutes } from './routes/streams';
 import { staticUi } from './static-ui';
-import { WEBHOOK_PREFIX, webhookRoutes } from './webhooks';
 
 export interface AppDeps {
   logger: Logger;
@@ -29,13 +28,11 @@ export interface AppDeps {
   bus: EventBus;
 }
 
-/** The whole HTTP surface: webhooks (public), REST v1 and SSE (key + Host), the web UI (Host). */
+/** REST v1 and SSE (key + Host) and the web UI (Host). Webhooks are served by webhooks.ts. */
 export function createApp(d: AppDeps): Hono {
   const app = new Hono();
   app.onError((err, c) => errorResponse(c, err, d.logger));
   app.notFound((c) => errorResponse(c, new RunnelError('not_found', 'No such route'), d.logger));
-
-  app.route(WEBHOOK_PREFIX, webhookRoutes(d.runtime));
 
   const guarded = new Hono();
   guarded.use('*', hostGuard(d.allowedHosts));

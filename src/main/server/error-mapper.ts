@@ -4,26 +4,42 @@ import { ZodError } from 'zod';
 import { ERROR_STATUS, RunnelError, type ErrorBody, type ErrorCode } from '../../shared/errors';
 import type { Logger } from '../logger';
 
-/** The one place where errors become HTTP responses: `{"error": {"code", "message"}}`. */
-export function errorResponse(c: Context, err: unknown, logger: Logger): Response {
-  if (err instanceof RunnelError) return send(c, err.code, err.message, err.details);
+export interface MappedError {
+  status: number;
+  body: ErrorBody;
+  headers: Record<string, string>;
+}
+
+/** The one place where errors become HTTP answers: a status and `{"error": {"code", "message"}}`. */
+export function mapError(err: unknown, logger: Logger, where: string): MappedError {
+  if (err instanceof RunnelError) return mapped(err.code, err.message, err.details);
   if (err instanceof ZodError) {
     const issue = err.issues[0];
     const path = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-    return send(c, 'bad_request', `${path}${issue?.message ?? 'invalid request'}`, { issues: err.issues.map((i) => ({ path: i.path, message: i.message })) });
+    return mapped('bad_request', `${path}${issue?.message ?? 'invalid request'}`, {
+      issues: err.issues.map((i) => ({ path: i.path, message: i.message })),
+    });
   }
   if (isHttpError(err)) {
-    if (err.status === 413) return send(c, 'payload_too_large', 'The request body is too large');
-    if (err.status === 400) return send(c, 'bad_request', err.message || 'Bad request');
+    if (err.status === 413) return mapped('payload_too_large', 'The request body is too large');
+    if (err.status === 400) return mapped('bad_request', err.message || 'Bad request');
   }
-  logger.error(`unexpected error on ${c.req.method} ${new URL(c.req.url).pathname}`, err);
-  return send(c, 'internal', 'Something went wrong inside Runnel; the error has been logged');
+  logger.error(`unexpected error on ${where}`, err);
+  return mapped('internal', 'Something went wrong inside Runnel; the error has been logged');
 }
 
-export function send(c: Context, code: ErrorCode, message: string, details?: Record<string, unknown>): Response {
-  const body: ErrorBody = { error: { code, message, ...(details ? { details } : {}) } };
-  if (code === 'too_many_requests') c.header('Retry-After', '1');
-  return c.json(body, ERROR_STATUS[code] as ContentfulStatusCode);
+/** Hono's side of the mapper. */
+export function errorResponse(c: Context, err: unknown, logger: Logger): Response {
+  const m = mapError(err, logger, `${c.req.method} ${new URL(c.req.url).pathname}`);
+  return c.json(m.body, m.status as ContentfulStatusCode, m.headers);
+}
+
+function mapped(code: ErrorCode, message: string, details?: Record<string, unknown>): MappedError {
+  return {
+    status: ERROR_STATUS[code],
+    body: { error: { code, message, ...(details ? { details } : {}) } },
+    headers: code === 'too_many_requests' ? { 'retry-after': '1' } : {},
+  };
 }
 
 function isHttpError(err: unknown): err is { status: number; message: string } {

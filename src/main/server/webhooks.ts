@@ -1,93 +1,103 @@
-import type { Context } from 'hono';
-import { Hono } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RunnelError } from '../../shared/errors';
 import { LIMITS } from '../../shared/limits';
+import type { Logger } from '../logger';
 import type { HttpResponseSpec } from '../sandbox/protocol';
 import type { HttpEvent, SourceRuntime } from '../runtime/source-runtime';
+import { mapError } from './error-mapper';
 
 export const WEBHOOK_PREFIX = '/e';
+
+const CORS = { 'access-control-allow-origin': '*' };
+
+export function isWebhookPath(url: string | undefined): boolean {
+  return url !== undefined && url.startsWith(`${WEBHOOK_PREFIX}/`);
+}
 
 /**
  * Public webhook ingress: `/e/<token>[/any/path]`. No API key and any Host header (a tunnel
  * may forward here); the 22-character random token is what keeps endpoints unguessable.
+ * This is the hot path, so it works on node:http directly rather than through the router.
  */
-export function webhookRoutes(runtime: SourceRuntime): Hono {
-  const r = new Hono();
-  const handle = async (c: Context) => {
-    const token = c.req.param('token') ?? '';
-    if (c.req.method === 'OPTIONS') return preflight(c);
-    const declared = Number(c.req.header('content-length') ?? '0');
-    if (declared > LIMITS.webhookBodyBytes) throw new RunnelError('payload_too_large', 'The request body is over 512 KB');
-    if (runtime.isBusy(token)) {
-      c.header('Retry-After', '1');
-      throw new RunnelError('too_many_requests', 'This source has too many requests waiting; retry later');
-    }
-    const raw = await readLimited(c.req.raw, LIMITS.webhookBodyBytes);
-    const delivery = await runtime.deliverHttp(token, toEvent(c, token, raw));
-    const cors = { 'access-control-allow-origin': '*' };
-    if (delivery.kind === 'accepted') return c.json({ success: true }, 200, cors);
-    return toResponse(delivery.response, cors);
+export function webhookListener(runtime: SourceRuntime, logger: Logger, baseUrl: () => string) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    handle(runtime, baseUrl, req, res).catch((err) => {
+      const m = mapError(err, logger, `${req.method} ${WEBHOOK_PREFIX}/…`);
+      // Stop reading an oversized body; the answer still goes out.
+      if (m.status === 413) req.resume();
+      send(res, m.status, { 'content-type': 'application/json', ...CORS, ...m.headers }, JSON.stringify(m.body));
+    });
   };
-  r.all('/:token', handle);
-  r.all('/:token/*', handle);
-  return r;
 }
 
-function preflight(c: Context): Response {
-  return c.body(null, 204, {
-    'access-control-allow-origin': '*',
+async function handle(runtime: SourceRuntime, baseUrl: () => string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', baseUrl());
+  const rest = url.pathname.slice(WEBHOOK_PREFIX.length + 1);
+  const slash = rest.indexOf('/');
+  const token = slash === -1 ? rest : rest.slice(0, slash);
+  if (req.method === 'OPTIONS') return preflight(req, res);
+  if (Number(req.headers['content-length'] ?? 0) > LIMITS.webhookBodyBytes) {
+    throw new RunnelError('payload_too_large', 'The request body is over 512 KB');
+  }
+  if (runtime.isBusy(token)) throw new RunnelError('too_many_requests', 'This source has too many requests waiting; retry later');
+  const raw = await readLimited(req, LIMITS.webhookBodyBytes);
+  const delivery = await runtime.deliverHttp(token, toEvent(req, url, slash === -1 ? '/' : rest.slice(slash), raw));
+  if (delivery.kind === 'accepted') {
+    send(res, 200, { 'content-type': 'application/json', ...CORS }, '{"success":true}');
+  } else {
+    writeSpec(res, delivery.response);
+  }
+}
+
+function preflight(req: IncomingMessage, res: ServerResponse): void {
+  req.resume();
+  send(res, 204, {
+    ...CORS,
     'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
-    'access-control-allow-headers': c.req.header('access-control-request-headers') ?? '*',
+    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
     'access-control-max-age': '86400',
   });
 }
 
-async function readLimited(req: Request, max: number): Promise<Buffer> {
-  if (!req.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new RunnelError('payload_too_large', 'The request body is over 512 KB');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+function readLimited(req: IncomingMessage, max: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new RunnelError('payload_too_large', 'The request body is over 512 KB'));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
 }
 
-function toEvent(c: Context, token: string, raw: Buffer): HttpEvent {
-  const url = new URL(c.req.url);
-  const prefix = `${WEBHOOK_PREFIX}/${token}`;
-  const path = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) || '/' : url.pathname;
+function toEvent(req: IncomingMessage, url: URL, path: string, raw: Buffer): HttpEvent {
   const query: Record<string, string | string[]> = {};
   for (const [k, v] of url.searchParams) {
     const prev = query[k];
     query[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
   }
   const headers: Record<string, string> = {};
-  c.req.raw.headers.forEach((v, k) => (headers[k.toLowerCase()] = v));
-  const bodyRaw = raw.toString('utf8');
-  let clientIp = '';
-  try {
-    clientIp = getConnInfo(c).remote.address ?? '';
-  } catch {
-    /* not behind node-server (tests) */
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   }
+  const bodyRaw = raw.toString('utf8');
   return {
-    method: c.req.method,
+    method: req.method ?? 'GET',
     path,
     query,
     headers,
     bodyRaw,
     body: parseBody(headers['content-type'] ?? '', bodyRaw),
     url: url.toString(),
-    client_ip: clientIp.replace(/^::ffff:/, ''),
+    client_ip: (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
   };
 }
 
@@ -105,18 +115,22 @@ function parseBody(contentType: string, raw: string): unknown {
   return raw;
 }
 
-function toResponse(spec: HttpResponseSpec, extra: Record<string, string>): Response {
-  const headers = new Headers(extra);
-  for (const [k, v] of Object.entries(spec.headers ?? {})) headers.set(k, v);
-  let body: BodyInit | null = null;
-  if (typeof spec.body === 'string') body = spec.body;
-  else if (spec.body instanceof Uint8Array) body = new Uint8Array(spec.body);
+function writeSpec(res: ServerResponse, spec: HttpResponseSpec): void {
+  const headers: Record<string, string> = { ...CORS };
+  for (const [k, v] of Object.entries(spec.headers ?? {})) headers[k.toLowerCase()] = v;
+  let body: string | Uint8Array | undefined;
+  if (typeof spec.body === 'string' || spec.body instanceof Uint8Array) body = spec.body;
   else if (spec.body !== undefined && spec.body !== null) {
     body = JSON.stringify(spec.body);
-    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    headers['content-type'] ??= 'application/json';
   }
-  // 1xx, 204 and 304 answers carry no body.
-  const status = spec.status;
-  const bodyless = status < 200 || status === 204 || status === 304;
-  return new Response(bodyless ? null : body, { status: status < 200 ? 200 : status, headers });
+  // A final answer cannot be 1xx; 204 and 304 carry no body.
+  const status = spec.status < 200 ? 200 : spec.status;
+  send(res, status, headers, status === 204 || status === 304 ? undefined : body);
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string | string[]>, body?: string | Uint8Array): void {
+  if (res.headersSent) return;
+  res.writeHead(status, headers);
+  res.end(body);
 }

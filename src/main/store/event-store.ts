@@ -73,6 +73,8 @@ class EmitterState {
   snapshotBytes = 0;
   /** Serialises every write of this emitter. */
   queue: Promise<unknown> = Promise.resolve();
+  /** Commits waiting for the next write. */
+  pending: { input: CommitInput; resolve(v: StoredEvent[]): void; reject(e: unknown): void }[] = [];
 
   constructor(readonly journal: JournalFile) {}
 
@@ -201,24 +203,48 @@ export class EventStore {
   /** Commits an invocation's emits and db changes together; resolves to the stored events. */
   commit(emitterId: string, input: CommitInput): Promise<StoredEvent[]> {
     const s = this.state(emitterId);
-    return this.enqueue(s, async () => {
-      const chosen = input.select ? input.select(input.events, s.dedupe) : input.events;
-      const now = this.opts.clock.now();
-      let last = s.last;
-      const stored: StoredEvent[] = chosen.map((e) => {
-        const ms = Math.max(now, last?.ms ?? 0);
-        const seq = last && last.ms === ms ? last.seq + 1 : 0;
-        last = { ms, seq };
-        return { ...e, id: formatEventId(last), ms };
-      });
-      const hasDb = input.db && (Object.keys(input.db.set).length > 0 || input.db.del.length > 0);
-      if (stored.length === 0 && !hasDb) return [];
-      const record: CommitRecord = { t: 'c', ev: stored, ...(hasDb ? { db: input.db } : {}) };
-      await s.journal.append([record]);
-      s.apply(record, this.opts.retention());
-      await this.maybeCompact(s);
-      return stored;
+    return new Promise((resolve, reject) => {
+      s.pending.push({ input, resolve, reject });
+      // Commits that arrive while a write is under way share the next write (group commit).
+      if (s.pending.length === 1) void this.enqueue(s, () => this.writePending(s));
     });
+  }
+
+  private async writePending(s: EmitterState): Promise<void> {
+    const group = s.pending.splice(0);
+    const records: CommitRecord[] = [];
+    const results: StoredEvent[][] = [];
+    const before = { last: s.last, dedupe: s.dedupe };
+    try {
+      const now = this.opts.clock.now();
+      for (const { input } of group) {
+        const chosen = input.select ? input.select(input.events, s.dedupe) : input.events;
+        const stored: StoredEvent[] = chosen.map((e) => {
+          const ms = Math.max(now, s.last?.ms ?? 0);
+          const seq = s.last && s.last.ms === ms ? s.last.seq + 1 : 0;
+          s.last = { ms, seq };
+          // Later commits of the group decide dedupe on the state this one leaves.
+          s.dedupe = applyEmitted(s.dedupe, e.did);
+          return { ...e, id: formatEventId(s.last), ms };
+        });
+        results.push(stored);
+        const hasDb = input.db && (Object.keys(input.db.set).length > 0 || input.db.del.length > 0);
+        if (stored.length === 0 && !hasDb) continue;
+        records.push({ t: 'c', ev: stored, ...(hasDb ? { db: input.db } : {}) });
+      }
+      // apply() below moves last/dedupe for real, once the write has completed.
+      s.last = before.last;
+      s.dedupe = before.dedupe;
+      await s.journal.append(records);
+      for (const r of records) s.apply(r, this.opts.retention());
+      await this.maybeCompact(s);
+    } catch (err) {
+      s.last = before.last;
+      s.dedupe = before.dedupe;
+      for (const g of group) g.reject(err);
+      return;
+    }
+    group.forEach((g, i) => g.resolve(results[i]));
   }
 
   deleteEvents(emitterId: string, range: { channel?: string; from?: string; to?: string }): Promise<void> {

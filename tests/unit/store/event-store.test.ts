@@ -91,4 +91,21 @@ describe('EventStore', () => {
     expect(s.list('dc_a', { channel: '', limit: 10 }).events.map((e) => e.did)).toEqual(['4', '1']);
     await s.close();
   });
+
+  it('commits concurrent invocations in order, deciding dedupe across a shared write', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'es-'));
+    const s = store(dir);
+    const unique = (evs: PendingEvent[], st: { recent: string[] }) => evs.filter((e) => !st.recent.includes(e.did!));
+    const results = await Promise.all(
+      ['a', 'b', 'a', 'c', 'b'].map((id) => s.commit('dc_a', { events: [{ ...ev(0), did: id }], select: unique })),
+    );
+    expect(results.map((r) => r.map((e) => e.did))).toEqual([['a'], ['b'], [], ['c'], []]);
+    const ids = results.flat().map((e) => e.id);
+    expect(ids).toEqual(['1700000000000-0', '1700000000000-1', '1700000000000-2']);
+    await s.close();
+    const b = store(dir);
+    await b.openAll();
+    expect(b.list('dc_a', { channel: '', limit: 10 }).events.map((e) => e.did)).toEqual(['c', 'b', 'a']);
+    await b.close();
+  });
 });

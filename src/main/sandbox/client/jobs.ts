@@ -38,6 +38,7 @@ export function invokeJob(
   resolve: (o: InvokeOutcome) => void,
   logError: (msg: string, err: unknown) => void,
 ): Job {
+  let completed = 0;
   return {
     id,
     message: { type: 'invoke', id, request },
@@ -45,8 +46,12 @@ export function invokeJob(
     timeoutMs: request.timeoutMs,
     onMessage(msg) {
       if (msg.type === 'log') safely(logError, () => callbacks.onLog?.(msg.stream, msg.line, msg.ts));
-      else if (msg.type === 'respond') safely(logError, () => callbacks.onRespond?.(msg.response));
-      else if (msg.type === 'result') {
+      else if (msg.type === 'respond') safely(logError, () => callbacks.onRespond?.(msg.response, msg.index));
+      else if (msg.type === 'item') {
+        completed++;
+        const { type: _t, id: _i, index, ...outcome } = msg;
+        safely(logError, () => callbacks.onItem?.(index, outcome));
+      } else if (msg.type === 'result') {
         resolve({
           ok: msg.ok,
           ...(msg.error ? { error: msg.error } : {}),
@@ -54,13 +59,14 @@ export function invokeJob(
           db: msg.db,
           ...(msg.value !== undefined ? { value: msg.value } : {}),
           killed: false,
+          ...(request.batch ? { completed } : {}),
         });
         return true;
       }
       return false;
     },
     fail(error) {
-      resolve({ ok: false, killed: true, error, emits: [], db: { set: {}, del: [] } });
+      resolve({ ok: false, killed: true, error, emits: [], db: { set: {}, del: [] }, ...(request.batch ? { completed } : {}) });
     },
   };
 }

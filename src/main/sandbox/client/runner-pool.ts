@@ -168,6 +168,11 @@ export class RunnerPool implements Sandbox {
     }
     const job = slot.job;
     if (job && job.id === msg.id) {
+      if (msg.type === 'item') {
+        // Each invocation of a batch gets the whole deadline.
+        clearTimeout(slot.deadline);
+        slot.deadline = setTimeout(() => runner.kill('timeout'), job.timeoutMs);
+      }
       if (!job.onMessage(msg)) return;
       clearTimeout(slot.deadline);
       slot.job = undefined;

@@ -43,28 +43,65 @@ function methodOf(comp: ComponentObject, method: InvokeRequest['method']): Fn | 
   return typeof hook === 'function' ? (hook as Fn) : undefined; // a missing hook is a no-op
 }
 
-/** Handles one `invoke` message and sends its `result` (always exactly one). */
+interface Outcome {
+  ok: boolean;
+  error?: ReturnType<typeof serializeError>;
+  emits: EmitRecord[];
+  db: DbChanges;
+  value?: unknown;
+}
+
+/** Handles one `invoke` message: one invocation, or a batch of `run` invocations in order. */
 export async function runInvocation(id: number, req: InvokeRequest, deps: InvocationDeps): Promise<void> {
-  const emits: EmitRecord[] = [];
-  const db: DbChanges = { set: {}, del: [] };
-  let open = true;
-  const log = (stream: LogStream, line: string) => deps.send({ type: 'log', id, stream, line, ts: Date.now() });
   let entry: CacheEntry;
   try {
     entry = compartmentFor(id, req, deps);
   } catch (err) {
-    deps.send({ type: 'result', id, ok: false, error: serializeError(err), emits, db });
+    deps.send({ type: 'result', id, ok: false, error: serializeError(err), emits: [], db: { set: {}, del: [] } });
     return;
   }
+  if (!req.batch) {
+    const o = await runOne(id, req, entry, req.event, req.db, undefined, deps);
+    deps.send({ type: 'result', id, ...o });
+    return;
+  }
+  // Each invocation of a batch starts from the db the previous one left.
+  let db = req.db;
+  for (let index = 0; index < req.batch.length; index++) {
+    const o = await runOne(id, req, entry, req.batch[index], db, index, deps);
+    deps.send({ type: 'item', id, index, ...o });
+    if (o.db.del.length || Object.keys(o.db.set).length) {
+      db = { ...db, ...o.db.set };
+      for (const k of o.db.del) delete db[k];
+    }
+  }
+  deps.send({ type: 'result', id, ok: true, emits: [], db: { set: {}, del: [] } });
+}
+
+async function runOne(
+  id: number,
+  req: InvokeRequest,
+  entry: CacheEntry,
+  event: unknown,
+  initialDb: Record<string, unknown>,
+  index: number | undefined,
+  deps: InvocationDeps,
+): Promise<Outcome> {
+  const emits: EmitRecord[] = [];
+  const db: DbChanges = { set: {}, del: [] };
+  let open = true;
+  const log = (stream: LogStream, line: string) => deps.send({ type: 'log', id, stream, line, ts: Date.now() });
   entry.busy = true;
   entry.logId = id;
 
   let dbService: DbService | undefined;
   const iface = (_name: string, v: InterfaceValue): unknown => {
-    if (v.kind === 'http') return makeHttpInterface(v.endpoint, (response) => deps.send({ type: 'respond', id, response }));
+    if (v.kind === 'http') {
+      return makeHttpInterface(v.endpoint, (response) => deps.send({ type: 'respond', id, response, ...(index !== undefined ? { index } : {}) }));
+    }
     if (v.kind === 'timer') return structuredClone(v.value);
     dbService ??= makeDbService({
-      initial: req.db,
+      initial: initialDb,
       changes: db,
       isOpen: () => open,
       onLateWrite: (k) => log('stderr', `[runnel] db.set("${k}") was called after the invocation ended; the change was not saved`),
@@ -85,7 +122,7 @@ export async function runInvocation(id: number, req: InvokeRequest, deps: Invoca
     const fn = methodOf(comp, req.method);
     if (fn) {
       const self = buildInstance(comp, req, { emit, iface });
-      const returned = await (req.method === 'run' ? fn.call(self, req.event) : fn.call(self));
+      const returned = await (req.method === 'run' ? fn.call(self, event) : fn.call(self));
       if (req.method === 'run') value = passable(returned, log);
     }
   } catch (err) {
@@ -95,7 +132,7 @@ export async function runInvocation(id: number, req: InvokeRequest, deps: Invoca
     open = false;
     deps.cache.release(entry);
   }
-  deps.send({ type: 'result', id, ok, ...(error ? { error } : {}), emits, db, ...(value !== undefined ? { value } : {}) });
+  return { ok, ...(error ? { error } : {}), emits, db, ...(value !== undefined ? { value } : {}) };
 }
 
 /** run()'s return value if it can cross the process boundary; otherwise dropped with a note. */

@@ -1,0 +1,119 @@
+import { RunnelError } from '../../shared/errors';
+import type { HttpResponseSpec } from '../sandbox/protocol';
+import type { RunOutcome } from './source-invoker';
+
+/** One `run` waiting in a source's queue. */
+export interface RunRequest {
+  event: unknown;
+  onRespond?(response: HttpResponseSpec): void;
+  /** Rough size in bytes (a webhook body), so a batch stays small enough to send at once. */
+  size: number;
+}
+
+type Entry =
+  | { kind: 'run'; req: RunRequest; resolve(v: RunOutcome): void; reject(e: unknown): void }
+  | { kind: 'task'; task: () => Promise<unknown>; resolve(v: unknown): void; reject(e: unknown): void };
+
+const MAX_BATCH = 32;
+const MAX_BATCH_BYTES = 1024 * 1024;
+
+/**
+ * One source's work, run one entry at a time in arrival order, so event order, dedupe and db
+ * state are deterministic. Consecutive runs waiting together go to the sandbox as one batch
+ * (still run one by one, in order); lifecycle tasks run alone. Different sources have
+ * different queues and run in parallel.
+ */
+export class SourceQueue {
+  private readonly entries: Entry[] = [];
+  private inFlight = 0;
+  private draining: Promise<void> | undefined;
+
+  constructor(
+    private readonly capacity: () => number,
+    private readonly runBatch: (reqs: RunRequest[]) => Promise<RunOutcome[]>,
+  ) {}
+
+  /** Invocations waiting or running. */
+  get length(): number {
+    return this.entries.length + this.inFlight;
+  }
+
+  get full(): boolean {
+    return this.length >= this.capacity();
+  }
+
+  /** Throws 429 when the queue is full. */
+  assertRoom(): void {
+    if (this.full) {
+      throw new RunnelError('too_many_requests', `This source already has ${this.capacity()} invocations waiting; retry later`);
+    }
+  }
+
+  /** Queues a `run`; throws 429 at once when the queue is full. */
+  run(req: RunRequest): Promise<RunOutcome> {
+    this.assertRoom();
+    return new Promise((resolve, reject) => {
+      this.entries.push({ kind: 'run', req, resolve, reject });
+      this.kick();
+    });
+  }
+
+  /** Queues work that must not be refused (lifecycle changes). */
+  task<T>(task: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.entries.push({ kind: 'task', task, resolve: resolve as (v: unknown) => void, reject });
+      this.kick();
+    });
+  }
+
+  /** Resolves when everything queued so far has finished. */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private kick(): void {
+    this.draining ??= this.drain().finally(() => (this.draining = undefined));
+  }
+
+  private async drain(): Promise<void> {
+    while (this.entries.length > 0) {
+      const head = this.entries[0];
+      if (head.kind === 'task') {
+        this.entries.shift();
+        this.inFlight = 1;
+        try {
+          head.resolve(await head.task());
+        } catch (err) {
+          head.reject(err);
+        } finally {
+          this.inFlight = 0;
+        }
+        continue;
+      }
+      const batch = this.takeRuns();
+      this.inFlight = batch.length;
+      try {
+        const outcomes = await this.runBatch(batch.map((e) => e.req));
+        batch.forEach((e, i) => e.resolve(outcomes[i]));
+      } catch (err) {
+        for (const e of batch) e.reject(err);
+      } finally {
+        this.inFlight = 0;
+      }
+    }
+  }
+
+  private takeRuns(): Extract<Entry, { kind: 'run' }>[] {
+    const out: Extract<Entry, { kind: 'run' }>[] = [];
+    let bytes = 0;
+    while (out.length < MAX_BATCH) {
+      const next = this.entries[0];
+      if (!next || next.kind !== 'run') break;
+      if (out.length > 0 && bytes + next.req.size > MAX_BATCH_BYTES) break;
+      bytes += next.req.size;
+      out.push(next);
+      this.entries.shift();
+    }
+    return out;
+  }
+}
