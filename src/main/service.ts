@@ -65,7 +65,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   const sandbox = new RunnerPool({
     runnerEntry: o.runnerEntry,
     maxRunners: o.maxRunners ?? 4,
-    memoryCapMb: docs.data.settings.memory_cap_mb,
+    memoryCapMb: () => docs.data.settings.memory_cap_mb,
     logger: o.logger,
   });
   const scheduler = new Scheduler(o.clock);

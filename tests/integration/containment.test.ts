@@ -107,5 +107,17 @@ describe('sandboxed sources through the service', () => {
     expect(events.map((e: { event: { i: number } }) => e.event.i)).toEqual([0, 1, 3, 4]);
     expect(await logText(src.id)).toMatch(/TimeoutError/);
   });
+
+  it('files an unhandled promise rejection in the source log and keeps running', async () => {
+    const src = await create(`export default { name: "stray", version: "1", async run() {
+      Promise.reject(new Error("nobody listens"));
+      this.$emit({ ok: 1 });
+    } }`);
+    const r = await run(src.id);
+    expect(r.ok).toBe(true);
+    expect(r.emitted).toHaveLength(1);
+    await waitFor(async () => /Unhandled promise rejection: Error: nobody listens/.test(await logText(src.id)), 5000);
+    expect((await run(src.id)).ok).toBe(true);
+  });
 });
 

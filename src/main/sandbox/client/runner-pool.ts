@@ -14,8 +14,8 @@ export interface RunnerPoolOptions {
   maxRunners?: number;
   /** Runners idle this long are stopped (they restart in ~0.3 s when needed). */
   idleMs?: number;
-  /** Per runner, on top of its resident size at start; ArrayBuffers included. */
-  memoryCapMb?: number;
+  /** Per runner, on top of its resident size at start; ArrayBuffers included. Read at each spawn. */
+  memoryCapMb?: number | (() => number);
   logger: Logger;
   /** How long a runner may take to report ready. */
   startTimeoutMs?: number;
@@ -42,12 +42,10 @@ export class RunnerPool implements Sandbox {
   private disposed = false;
   private readonly maxRunners: number;
   private readonly idleMs: number;
-  private readonly memoryCapMb: number;
 
   constructor(private readonly o: RunnerPoolOptions) {
     this.maxRunners = Math.max(1, o.maxRunners ?? 4);
     this.idleMs = o.idleMs ?? 30_000;
-    this.memoryCapMb = o.memoryCapMb ?? 256;
   }
 
   invoke(request: InvokeRequest, callbacks: InvokeCallbacks = {}): Promise<InvokeOutcome> {
@@ -123,7 +121,7 @@ export class RunnerPool implements Sandbox {
     try {
       runner = new RunnerProcess({
         entry: this.o.runnerEntry,
-        memoryCapMb: this.memoryCapMb,
+        memoryCapMb: typeof this.o.memoryCapMb === 'function' ? this.o.memoryCapMb() : (this.o.memoryCapMb ?? 256),
         logger: this.o.logger,
         startTimeoutMs: this.o.startTimeoutMs ?? 15_000,
         onMessage: (r, msg) => this.onMessage(r, msg),

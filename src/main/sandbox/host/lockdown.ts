@@ -18,7 +18,8 @@ lockdown({
   // The defaults exit the process on an uncaught error or rejection. One component's stray
   // promise must not take down the runner and every other component on it.
   errorTrapping: 'report',
-  unhandledRejectionTrapping: 'report',
+  // runner.ts installs its own handler, which files the rejection in the component's log.
+  unhandledRejectionTrapping: 'none',
   consoleTaming: 'unsafe',
   stackFiltering: 'verbose',
 });

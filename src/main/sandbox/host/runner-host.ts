@@ -4,6 +4,7 @@ import type { Send } from './channel';
 import { CompartmentCache } from './component/compartment-cache';
 import { inspectComponent } from './component/inspect-component';
 import { runInvocation } from './invoke/run-invocation';
+import { describeThrown } from './globals/readable-errors';
 
 /** Compartments kept per runner; older ones are rebuilt on their next invocation. */
 const MAX_CACHED_COMPARTMENTS = 64;
@@ -11,11 +12,27 @@ const MAX_CACHED_COMPARTMENTS = 64;
 export class RunnerHost {
   private readonly cache = new CompartmentCache(MAX_CACHED_COMPARTMENTS);
 
+  /** The invocation that ran last: a runner runs one at a time, so stray failures are its. */
+  private lastInvocation = 0;
+
   constructor(private readonly send: Send) {}
+
+  /** A promise of component code rejected with nobody listening: say so in its log. */
+  reportUnhandledRejection(reason: unknown): void {
+    if (this.lastInvocation === 0) return;
+    this.send({
+      type: 'log',
+      id: this.lastInvocation,
+      stream: 'stderr',
+      line: `[runnel] Unhandled promise rejection: ${describeThrown(reason)}`,
+      ts: Date.now(),
+    });
+  }
 
   handle(msg: ParentMessage): void {
     switch (msg.type) {
       case 'invoke':
+        this.lastInvocation = msg.id;
         void runInvocation(msg.id, msg.request, { cache: this.cache, send: this.send });
         return;
       case 'inspect':

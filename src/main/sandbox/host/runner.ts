@@ -18,6 +18,8 @@ async function main(): Promise<void> {
   hardenHostSurface();
   const host = new RunnerHost(sendToParent);
   process.on('message', (msg) => host.handle(msg as ParentMessage));
+  // Listening keeps Node from exiting on a component's stray rejection; the log says what it was.
+  process.on('unhandledRejection', (reason) => host.reportUnhandledRejection(reason));
 
   await hardenInstancePrototypes();
   const watchdog = await startMemoryWatchdog();
