@@ -119,5 +119,19 @@ describe('sandboxed sources through the service', () => {
     await waitFor(async () => /Unhandled promise rejection: Error: nobody listens/.test(await logText(src.id)), 5000);
     expect((await run(src.id)).ok).toBe(true);
   });
+
+  it('lets components reach network hosts, loopback included', async () => {
+    const target = await create(`export default { name: "target", version: "1", props: { http: "$.interface.http" }, async run(event) { this.$emit(event.body); } }`);
+    const caller = await create(
+      `export default { name: "caller", version: "1", props: { url: "string" }, async run() {
+        const r = await fetch(this.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ from: "caller" }) });
+        this.$emit({ status: r.status });
+      } }`,
+      { configured_props: { url: target.configured_props.http.endpoint_url } },
+    );
+    const r = await run(caller.id);
+    expect(r.emitted[0].event).toEqual({ status: 200 });
+    await waitFor(async () => (await svc.json(`/v1/sources/${target.id}/event_summaries?expand=event`)).data[0]?.event?.from === 'caller');
+  });
 });
 

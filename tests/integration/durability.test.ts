@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { counter, emitter, httpSource, timerSource } from '../fixtures/components';
+import { counter, dedupe, emitter, httpSource, timerSource } from '../fixtures/components';
 import { removeDir, sleep, startService, waitFor, type ServiceHandle } from '../helpers/service';
 
 describe('durability across kill -9 and restart', () => {
@@ -68,4 +68,20 @@ describe('durability across kill -9 and restart', () => {
       await svc.stop();
     }
   });
+
+  it('keeps dedupe state across a restart', async () => {
+    let svc = await startService();
+    dirs.push(svc.dataDir);
+    const src = (await svc.json('/v1/sources', { method: 'POST', json: { component_code: dedupe('unique') } })).data;
+    await svc.json(`/v1/sources/${src.id}/run`, { method: 'POST', json: { event: { ids: ['a', 'b'] } } });
+    await svc.stop();
+    svc = await startService({ dataDir: svc.dataDir });
+    try {
+      const r = await svc.json(`/v1/sources/${src.id}/run`, { method: 'POST', json: { event: { ids: ['a', 'b', 'c'] } } });
+      expect(r.data.emitted.map((e: { event: { id: string } }) => e.event.id)).toEqual(['c']);
+    } finally {
+      await svc.stop();
+    }
+  });
 });
+
