@@ -76,9 +76,11 @@ describe('API key and Host checks', () => {
   });
 
   it('answers unknown routes and malformed JSON with JSON errors', async () => {
-    const r = await svc.api('/v1/nope');
-    expect(r.status).toBe(404);
-    expect((await r.json()).error.code).toBe('not_found');
+    for (const path of ['/v1/nope', '/sources/dc_x/sse/extra']) {
+      const r = await svc.api(path);
+      expect(r.status, path).toBe(404);
+      expect((await r.json()).error.code).toBe('not_found');
+    }
     const bad = await svc.api('/v1/sources', { method: 'POST', body: '{"name": ', headers: { 'content-type': 'application/json' } });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.code).toBe('invalid_json');

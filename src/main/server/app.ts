@@ -48,6 +48,10 @@ export function createApp(d: AppDeps): Hono {
   });
   guarded.route('/v1', v1);
   guarded.route('/', streamRoutes({ runtime: d.runtime, events: d.events, bus: d.bus }));
+  // Unknown API-shaped paths are API errors, not the UI's index.html.
+  guarded.all('/sources/*', () => {
+    throw new RunnelError('not_found', 'No such route');
+  });
   guarded.get('*', staticUi(d.uiDir));
   app.route('/', guarded);
   return app;
