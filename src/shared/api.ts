@@ -10,28 +10,35 @@ const timeoutSeconds = z
   .min(1, 'timeout_seconds must be at least 1')
   .max(3600, 'timeout_seconds must be at most 3600');
 
-export const createComponentBody = z.object({
-  component_code: z.string({ error: 'component_code (the module source) is required' }).min(1, 'component_code is empty'),
-});
+export const createComponentBody = z
+  .object({
+    component_code: z.string().min(1, 'component_code is empty').optional(),
+    component_url: z.string().min(1, 'component_url is empty').optional(),
+  })
+  .refine((b) => (b.component_code === undefined) !== (b.component_url === undefined), {
+    message: 'give component_code (the module source) or component_url',
+  });
 export type CreateComponentBody = z.infer<typeof createComponentBody>;
 
 export const createSourceBody = z
   .object({
     component_id: z.string().min(1).optional(),
     component_code: z.string().min(1).optional(),
+    component_url: z.string().min(1).optional(),
     key: z.string().min(1).optional(),
     name: z.string().trim().min(1, 'name must not be empty').max(200).optional(),
     configured_props: configuredProps.optional(),
     timeout_seconds: timeoutSeconds.optional(),
   })
-  .refine((b) => [b.component_id, b.component_code, b.key].filter((v) => v !== undefined).length === 1, {
-    message: 'give exactly one of component_id, component_code or key',
+  .refine((b) => [b.component_id, b.component_code, b.component_url, b.key].filter((v) => v !== undefined).length === 1, {
+    message: 'give exactly one of component_id, component_code, component_url or key',
   });
 export type CreateSourceBody = z.infer<typeof createSourceBody>;
 
 export const updateSourceBody = z.object({
   component_id: z.string().min(1).optional(),
   component_code: z.string().min(1).optional(),
+  component_url: z.string().min(1).optional(),
   key: z.string().min(1).optional(),
   name: z.string().trim().min(1, 'name must not be empty').max(200).optional(),
   configured_props: configuredProps.optional(),

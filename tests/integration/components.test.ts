@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cjs, emitter, httpSource, timerSource } from '../fixtures/components';
 import { startService, type ServiceHandle } from '../helpers/service';
@@ -52,4 +54,30 @@ describe('saved components', () => {
     expect((await svc.api('/v1/components', { method: 'POST', json: {} })).status).toBe(400);
     expect((await svc.api('/v1/components/sc_unknown')).status).toBe(404);
   });
+
+  it('fetches a component from component_url, for a component or straight into a source', async () => {
+    const files = createServer((req, res) => {
+      if (req.url === '/emitter.mjs') res.end(emitter);
+      else {
+        res.statusCode = 404;
+        res.end('nope');
+      }
+    });
+    await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+    try {
+      const comp = await svc.json('/v1/components', { method: 'POST', json: { component_url: `${base}/emitter.mjs` } });
+      expect(comp.data.name).toBe('Emitter');
+      const src = await svc.json('/v1/sources', { method: 'POST', json: { component_url: `${base}/emitter.mjs`, name: 'From URL' } });
+      expect(src.data.component_id).toBe(comp.data.id);
+      const missing = await svc.api('/v1/components', { method: 'POST', json: { component_url: `${base}/missing.mjs` } });
+      expect(missing.status).toBe(422);
+      expect((await missing.json()).error.message).toMatch(/404/);
+      const ftp = await svc.api('/v1/components', { method: 'POST', json: { component_url: 'ftp://example.com/x.mjs' } });
+      expect(ftp.status).toBe(400);
+    } finally {
+      files.close();
+    }
+  });
 });
+

@@ -8,6 +8,7 @@ import { timerView } from '../runtime/timer-config';
 import type { ComponentDoc, SourceDoc } from '../store/document-types';
 import type { DocumentStore } from '../store/documents';
 import type { EventStore } from '../store/event-store';
+import { fetchComponentCode } from './component-url';
 import { pageById } from './pagination';
 
 export interface SourcesServiceDeps {
@@ -25,7 +26,7 @@ export class SourcesService {
 
   async create(body: CreateSourceBody): Promise<DeployedSource> {
     const component = await this.componentFrom(body);
-    if (!component) throw new RunnelError('bad_request', 'give exactly one of component_id, component_code or key');
+    if (!component) throw new RunnelError('bad_request', 'give exactly one of component_id, component_code, component_url or key');
     const doc = await this.d.runtime.create({
       component,
       name: body.name,
@@ -36,8 +37,8 @@ export class SourcesService {
   }
 
   async update(id: string, body: UpdateSourceBody): Promise<DeployedSource> {
-    const given = [body.component_id, body.component_code, body.key].filter((v) => v !== undefined).length;
-    if (given > 1) throw new RunnelError('bad_request', 'give at most one of component_id, component_code or key');
+    const given = [body.component_id, body.component_code, body.component_url, body.key].filter((v) => v !== undefined).length;
+    if (given > 1) throw new RunnelError('bad_request', 'give at most one of component_id, component_code, component_url or key');
     this.d.runtime.get(id);
     const component = await this.componentFrom(body);
     const doc = await this.d.runtime.update(id, {
@@ -105,8 +106,9 @@ export class SourcesService {
     return parts;
   }
 
-  private async componentFrom(body: { component_id?: string; component_code?: string; key?: string }): Promise<ComponentDoc | undefined> {
+  private async componentFrom(body: { component_id?: string; component_code?: string; component_url?: string; key?: string }): Promise<ComponentDoc | undefined> {
     if (body.component_code !== undefined) return this.d.catalog.save(body.component_code);
+    if (body.component_url !== undefined) return this.d.catalog.save(await fetchComponentCode(body.component_url));
     if (body.component_id !== undefined) return this.d.catalog.get(body.component_id);
     if (body.key !== undefined) return this.d.catalog.get(body.key);
     return undefined;
