@@ -20,22 +20,8 @@ export const createComponentBody = z
   });
 export type CreateComponentBody = z.infer<typeof createComponentBody>;
 
-export const createSourceBody = z
-  .object({
-    component_id: z.string().min(1).optional(),
-    component_code: z.string().min(1).optional(),
-    component_url: z.string().min(1).optional(),
-    key: z.string().min(1).optional(),
-    name: z.string().trim().min(1, 'name must not be empty').max(200).optional(),
-    configured_props: configuredProps.optional(),
-    timeout_seconds: timeoutSeconds.optional(),
-  })
-  .refine((b) => [b.component_id, b.component_code, b.component_url, b.key].filter((v) => v !== undefined).length === 1, {
-    message: 'give exactly one of component_id, component_code, component_url or key',
-  });
-export type CreateSourceBody = z.infer<typeof createSourceBody>;
-
-export const updateSourceBody = z.object({
+/** The fields a source is created from; an update takes the same, each optional. */
+const sourceFields = z.object({
   component_id: z.string().min(1).optional(),
   component_code: z.string().min(1).optional(),
   component_url: z.string().min(1).optional(),
@@ -43,8 +29,20 @@ export const updateSourceBody = z.object({
   name: z.string().trim().min(1, 'name must not be empty').max(200).optional(),
   configured_props: configuredProps.optional(),
   timeout_seconds: timeoutSeconds.optional(),
-  active: z.boolean({ error: 'active must be true or false' }).optional(),
 });
+
+/** How many of the ways to name a component a body uses. */
+export const componentRefs = (b: z.infer<typeof sourceFields>) =>
+  [b.component_id, b.component_code, b.component_url, b.key].filter((v) => v !== undefined).length;
+
+export const createSourceBody = sourceFields.refine((b) => componentRefs(b) === 1, {
+  message: 'give exactly one of component_id, component_code, component_url or key',
+});
+export type CreateSourceBody = z.infer<typeof createSourceBody>;
+
+export const updateSourceBody = sourceFields
+  .extend({ active: z.boolean({ error: 'active must be true or false' }).optional() })
+  .refine((b) => componentRefs(b) <= 1, { message: 'give at most one of component_id, component_code, component_url or key' });
 export type UpdateSourceBody = z.infer<typeof updateSourceBody>;
 
 export const runSourceBody = z.object({ event: z.unknown().optional() });

@@ -15,7 +15,8 @@ export interface DeployedSource {
   last_event_at: number | null;
 }
 
-export interface ConfigurableProp {
+/** A prop's attributes as a component declares them (spec 2.9), functions left out. */
+export interface PropAttributes {
   name: string;
   type: string;
   label?: string;
@@ -25,11 +26,19 @@ export interface ConfigurableProp {
   secret?: boolean;
   min?: number;
   max?: number;
-  options?: unknown[];
-  remoteOptions?: boolean;
   reloadProps?: boolean;
+  /** `$.interface.http` only. */
   customResponse?: boolean;
+  /** `app` props only. */
   app?: string;
+  propDefinition?: unknown[];
+}
+
+/** A prop as `configurable_props` lists it. */
+export interface ConfigurableProp extends PropAttributes {
+  options?: unknown[];
+  /** The options come from the component's async `options()` method. */
+  remoteOptions?: boolean;
 }
 
 export interface SavedComponent {

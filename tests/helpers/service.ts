@@ -17,6 +17,14 @@ export interface ServiceHandle {
   api(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   /** JSON body of an authorised request; throws with the body when the status is not 2xx. */
   json<T = any>(path: string, init?: RequestInit & { json?: unknown }): Promise<T>;
+  /** Deploys `code` as a source (with extra create fields) and returns it. */
+  createSource(code: string, extra?: object): Promise<any>;
+  /** Runs a source once (POST …/run) and returns the run result. */
+  runSource(id: string, event?: unknown): Promise<any>;
+  /** The source's retained events, newest first, with the event itself. */
+  events(id: string, qs?: string): Promise<any[]>;
+  /** The source's log lines joined by newlines. */
+  logText(id: string): Promise<string>;
   stop(): Promise<void>;
   kill9(): Promise<void>;
 }
@@ -82,6 +90,18 @@ export async function startService(o: StartOptions = {}): Promise<ServiceHandle>
       const text = await r.text();
       if (!r.ok) throw new Error(`${init?.method ?? 'GET'} ${path} → ${r.status}: ${text}`);
       return text ? JSON.parse(text) : undefined;
+    },
+    async createSource(code, extra = {}) {
+      return (await handle.json('/v1/sources', { method: 'POST', json: { component_code: code, ...extra } })).data;
+    },
+    async runSource(id, event) {
+      return (await handle.json(`/v1/sources/${id}/run`, { method: 'POST', json: event === undefined ? {} : { event } })).data;
+    },
+    async events(id, qs = '') {
+      return (await handle.json(`/v1/sources/${id}/event_summaries?expand=event${qs}`)).data;
+    },
+    async logText(id) {
+      return (await handle.json(`/v1/sources/${id}/logs`)).data.map((l: { line: string }) => l.line).join('\n');
     },
     async stop() {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');

@@ -9,10 +9,9 @@ describe('sandboxed sources through the service', () => {
   });
   afterAll(() => svc.stop());
 
-  const create = async (code: string, extra: object = {}) =>
-    (await svc.json('/v1/sources', { method: 'POST', json: { component_code: code, ...extra } })).data;
-  const run = async (id: string) => (await svc.json(`/v1/sources/${id}/run`, { method: 'POST' })).data;
-  const logText = async (id: string) => (await svc.json(`/v1/sources/${id}/logs`)).data.map((l: { line: string }) => l.line).join('\n');
+  const create = (code: string, extra?: object) => svc.createSource(code, extra);
+  const run = (id: string) => svc.runSource(id);
+  const logText = (id: string) => svc.logText(id);
 
   it('kills a runaway loop at its timeout while REST answers and other sources keep running', async () => {
     const ticker = await create(timerSource(1));

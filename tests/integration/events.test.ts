@@ -9,10 +9,8 @@ describe('emitted events', () => {
   });
   afterAll(() => svc.stop());
 
-  const create = async (code: string, extra: object = {}) =>
-    (await svc.json('/v1/sources', { method: 'POST', json: { component_code: code, ...extra } })).data;
-  const run = async (id: string, event?: unknown) =>
-    (await svc.json(`/v1/sources/${id}/run`, { method: 'POST', json: event === undefined ? {} : { event } })).data;
+  const create = (code: string, extra?: object) => svc.createSource(code, extra);
+  const run = (id: string, event?: unknown) => svc.runSource(id, event);
   const summaries = async (id: string, qs = '') => svc.json(`/v1/sources/${id}/event_summaries${qs}`);
 
   it('stores emits with ids, metadata and summaries, newest first, event only with expand', async () => {

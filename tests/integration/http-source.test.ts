@@ -9,9 +9,8 @@ describe('HTTP sources', () => {
   });
   afterAll(() => svc.stop());
 
-  const create = async (code: string, extra: object = {}) =>
-    (await svc.json('/v1/sources', { method: 'POST', json: { component_code: code, ...extra } })).data;
-  const events = async (id: string) => (await svc.json(`/v1/sources/${id}/event_summaries?expand=event`)).data;
+  const create = (code: string, extra?: object) => svc.createSource(code, extra);
+  const events = (id: string) => svc.events(id);
 
   it('shows the endpoint, answers 200 at once and emits the request as the event', async () => {
     const src = await create(httpSource(false));

@@ -11,8 +11,8 @@ describe('SSE streams', () => {
   afterAll(() => svc.stop());
 
   const auth = () => ({ authorization: `Bearer ${svc.apiKey}` });
-  const create = async () => (await svc.json('/v1/sources', { method: 'POST', json: { component_code: emitter } })).data;
-  const run = (id: string, items: object[]) => svc.json(`/v1/sources/${id}/run`, { method: 'POST', json: { event: { items } } });
+  const create = () => svc.createSource(emitter);
+  const run = (id: string, items: object[]) => svc.runSource(id, { items });
 
   it('sends headers and a handshake at connect, then each new event with an id line', async () => {
     const src = await create();

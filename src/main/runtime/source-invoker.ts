@@ -1,5 +1,5 @@
 import { RunnelError } from '../../shared/errors';
-import type { EventSummary, LogLine } from '../../shared/resources';
+import type { LogLine } from '../../shared/resources';
 import type { HookName, InterfaceValue, InvokeCallbacks, InvokeMethod, InvokeOutcome } from '../sandbox/protocol';
 import type { ComponentDoc, SourceDoc } from '../store/document-types';
 import type { StoredEvent } from '../store/event-store';
@@ -150,21 +150,6 @@ export class SourceInvoker {
     });
     this.deps.bus.publishEvents(doc.id, stored);
     return { stored, deduped: batch.events.length - stored.length };
-  }
-
-  summary(emitterId: string, e: StoredEvent, expand: boolean): EventSummary {
-    return {
-      id: e.id,
-      indexed_at_ms: e.ms,
-      ...(expand ? { event: e.ev } : {}),
-      metadata: {
-        emitter_id: emitterId,
-        emit_id: e.emit_id,
-        name: e.ch,
-        ...(e.sum !== undefined ? { summary: e.sum } : {}),
-        ...(e.ts !== undefined ? { ts: e.ts } : {}),
-      },
-    };
   }
 
   systemLog(id: string, line: string): void {

@@ -13,6 +13,7 @@ import type { DocumentStore } from '../store/documents';
 import type { EventStore, StoredEvent } from '../store/event-store';
 import type { LogStore } from '../store/log-store';
 import { EventBus } from './event-bus';
+import { eventSummary } from './event-views';
 import { SourceQueue } from './source-queue';
 import { resolveProps } from './props';
 import { SourceInvoker } from './source-invoker';
@@ -220,7 +221,7 @@ export class SourceRuntime {
       return {
         ok: r.outcome.ok,
         error: r.outcome.error ?? null,
-        emitted: r.stored.map((e) => this.invoker.summary(doc.id, e, true)),
+        emitted: r.stored.map((e) => eventSummary(doc.id, e, true)),
         deduped: r.deduped,
         duration_ms: this.deps.clock.now() - started,
       };

@@ -1,26 +1,12 @@
 // Typed messages between the main process (sandbox client) and a runner child process
 // (sandbox host). Everything here crosses a process boundary with structured clone, so it
 // holds data only: no functions, no class instances.
+import type { PropAttributes } from '../../shared/resources';
 
 /** A prop as the sandbox describes it after evaluating a component (functions flattened). */
-export interface PropDescriptor {
-  name: string;
-  type: string;
-  label?: string;
-  description?: string;
-  optional?: boolean;
-  default?: unknown;
-  secret?: boolean;
-  min?: number;
-  max?: number;
+export interface PropDescriptor extends PropAttributes {
   /** Static options as written, or `true` when `options` is an async method. */
   options?: unknown[] | true;
-  reloadProps?: boolean;
-  /** `$.interface.http` only. */
-  customResponse?: boolean;
-  /** `app` props only. */
-  app?: string;
-  propDefinition?: unknown[];
 }
 
 /** What evaluating a component's module tells the main process about it. */

@@ -4,6 +4,7 @@ import type { CreateSourceBody, UpdateSourceBody } from '../../shared/api';
 import type { DeployedSource, EventSummary, LogLine, PageInfo, RunResult } from '../../shared/resources';
 import type { ComponentCatalog } from '../runtime/component-catalog';
 import type { SourceRuntime } from '../runtime/source-runtime';
+import { eventSummary } from '../runtime/event-views';
 import { timerView } from '../runtime/timer-config';
 import type { ComponentDoc, SourceDoc } from '../store/document-types';
 import type { DocumentStore } from '../store/documents';
@@ -37,8 +38,6 @@ export class SourcesService {
   }
 
   async update(id: string, body: UpdateSourceBody): Promise<DeployedSource> {
-    const given = [body.component_id, body.component_code, body.component_url, body.key].filter((v) => v !== undefined).length;
-    if (given > 1) throw new RunnelError('bad_request', 'give at most one of component_id, component_code, component_url or key');
     this.d.runtime.get(id);
     const component = await this.componentFrom(body);
     const doc = await this.d.runtime.update(id, {
@@ -81,7 +80,7 @@ export class SourcesService {
     const before = q.before ? this.cursor(q.before, 'before') : undefined;
     const after = q.after ? this.cursor(q.after, 'after') : undefined;
     const { events, total } = this.d.events.list(id, { channel: q.event_name ?? '', limit: q.limit, before, after });
-    const data = events.map((e) => this.d.runtime.invoker.summary(id, e, q.expand === 'event'));
+    const data = events.map((e) => eventSummary(id, e, q.expand === 'event'));
     return {
       page_info: {
         total_count: total,

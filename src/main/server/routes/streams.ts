@@ -3,6 +3,7 @@ import { compareEventIds, parseEventId } from '../../../shared/ids';
 import type { SseEmitFrame } from '../../../shared/resources';
 import type { SourceRuntime } from '../../runtime/source-runtime';
 import type { EventBus } from '../../runtime/event-bus';
+import { eventMetadata } from '../../runtime/event-views';
 import type { EventStore, StoredEvent } from '../../store/event-store';
 import { sseResponse } from '../sse';
 
@@ -53,12 +54,6 @@ export function emitFrame(emitterId: string, e: StoredEvent): SseEmitFrame {
     e: e.ev,
     sum: e.sum ?? null,
     name: e.ch,
-    metadata: {
-      emitter_id: emitterId,
-      emit_id: e.emit_id,
-      name: e.ch,
-      ...(e.sum !== undefined ? { summary: e.sum } : {}),
-      ...(e.ts !== undefined ? { ts: e.ts } : {}),
-    },
+    metadata: eventMetadata(emitterId, e),
   };
 }
