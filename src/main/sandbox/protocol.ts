@@ -83,9 +83,45 @@ export interface InvokeRequest {
    * finished invocation is reported by an `item` message; the deadline applies to each.
    */
   batch?: unknown[];
+  /**
+   * Present when the component runs as a workflow step (an action or a code step): `run` is
+   * then called as `run({ steps, $ })` with the `$` of spec 2.11, and `this` holds the step's
+   * props as for sources (no `$emit`).
+   */
+  step?: StepContext;
   /** Absolute host path of this instance's scratch folder (what `/tmp` maps to). */
   scratchDir: string;
   timeoutMs: number;
+}
+
+export interface StepContext {
+  /** `steps.trigger` = {event, context}; `steps.<name>` = {$return_value, ...exports} of earlier steps. */
+  steps: Record<string, unknown>;
+  /** `$.context`: the run's ids (id, ts, workflow_id, deployment_id, emitter_id, owner_id, ...). */
+  context: Record<string, unknown>;
+  /** Whether `$.respond` may answer (an HTTP-triggered run nobody has answered yet). */
+  canRespond: boolean;
+}
+
+/** A `$.send.*` call, validated by the runner and carried out by the main process after the step. */
+export type SendRecord =
+  | { kind: 'http'; method: string; url: string; headers?: Record<string, string>; params?: Record<string, string>; data?: unknown; auth?: { username: string; password: string } }
+  | { kind: 'email'; subject: string; text?: string; html?: string }
+  | { kind: 's3'; bucket: string; prefix: string; payload: unknown }
+  | { kind: 'emit'; event: unknown; channel?: string; raw: boolean }
+  | { kind: 'sse'; channel: string; payload: unknown };
+
+/** What a workflow step produced besides its return value. */
+export interface StepResult {
+  /** `$.export(name, value)` calls, `$summary` excluded. */
+  exports: Record<string, unknown>;
+  /** `$.export("$summary", s)`. */
+  summary?: string;
+  /** Set when `$.flow.exit(reason)` ended the run (reason may be ''). */
+  exit?: { reason: string };
+  sends: SendRecord[];
+  /** Whether `$.respond` was called. */
+  responded: boolean;
 }
 
 export type ParentMessage =
@@ -118,6 +154,8 @@ export type RunnerMessage =
       db: DbChanges;
       /** The value `run` returned (actions use it later); structured-clonable or undefined. */
       value?: unknown;
+      /** For a workflow step (request.step set): exports, summary, exit, sends. */
+      step?: StepResult;
     }
   | { type: 'inspected'; id: number; ok: true; meta: ComponentMeta }
   | { type: 'inspected'; id: number; ok: false; error: SerializedError };
@@ -129,6 +167,8 @@ export interface InvokeOutcome {
   emits: EmitRecord[];
   db: DbChanges;
   value?: unknown;
+  /** For a workflow step: exports, summary, exit, sends. */
+  step?: StepResult;
   /**
    * True when the runner was killed (timeout, memory cap, crash): the runtime must commit
    * nothing of this invocation.

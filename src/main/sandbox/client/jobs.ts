@@ -58,6 +58,7 @@ export function invokeJob(
           emits: msg.emits,
           db: msg.db,
           ...(msg.value !== undefined ? { value: msg.value } : {}),
+          ...(msg.step ? { step: msg.step } : {}),
           killed: false,
           ...(request.batch ? { completed } : {}),
         });
