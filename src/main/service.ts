@@ -3,12 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { newId } from '../shared/ids';
+import type { LogLine, OutboxMessage, WorkflowRun } from '../shared/resources';
 import { loadApiKey } from './api-key';
 import { pathsFor, type Paths } from './config/paths';
 import type { Logger } from './logger';
 import { ComponentCatalog } from './runtime/component-catalog';
 import { EventBus } from './runtime/event-bus';
-import { SourceRuntime } from './runtime/source-runtime';
+import { SourceRuntime, type HttpEvent } from './runtime/source-runtime';
+import { Destinations, OUTBOX_KEY } from './runtime/workflows/destinations';
+import { ErrorsChannel } from './runtime/workflows/errors-channel';
+import { RunExecutor } from './runtime/workflows/run-executor';
+import { Subscriptions } from './runtime/workflows/subscriptions';
+import { RUN_RETENTION, WorkflowRuntime, workflowTimeoutMs } from './runtime/workflows/workflow-runtime';
+import { WorkflowsService } from './services/workflows-service';
 import { RunnerPool } from './sandbox/client/runner-pool';
 import { Scheduler } from './scheduler/scheduler';
 import type { Clock } from './scheduler/clock';
@@ -19,7 +26,7 @@ import { AccountService } from './services/account-service';
 import { SourcesService } from './services/sources-service';
 import { DocumentStore } from './store/documents';
 import { EventStore } from './store/event-store';
-import { LogStore } from './store/log-store';
+import { BoundedLists } from './store/bounded-lists';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -34,6 +41,8 @@ export interface ServiceOptions {
   clock: Clock;
   logger: Logger;
   maxRunners?: number;
+  /** The desktop app shows a notification for each `$errors` event. */
+  onWorkflowError?(workflow: { id: string; name: string }, error: { name: string; message: string }): void;
 }
 
 export interface RunningService {
@@ -59,7 +68,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   }
   const events = new EventStore({ dir: paths.eventsDir, clock: o.clock, logger: o.logger, retention: () => docs.data.settings.event_retention });
   await events.openAll();
-  const logs = new LogStore(paths.logsDir, 100);
+  const logs = new BoundedLists<LogLine>(paths.logsDir, 100);
   await logs.openAll();
 
   const sandbox = new RunnerPool({
@@ -75,8 +84,59 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
 
   const catalog = new ComponentCatalog(docs, sandbox, o.clock);
   const runtime = new SourceRuntime({ docs, events, logs, sandbox, scheduler, bus, clock: o.clock, logger: o.logger, paths, endpointUrl });
-  const sources = new SourcesService({ docs, events, catalog, runtime, userId: () => docs.data.user!.id, endpointUrl });
+
+  const outbox = new BoundedLists<OutboxMessage>(paths.outboxDir, 1000);
+  await outbox.openAll();
+  const runs = new BoundedLists<WorkflowRun>(paths.runsDir, RUN_RETENTION);
+  await runs.openAll();
+  const destinations = new Destinations({ events, bus, outbox, paths, clock: o.clock });
+  const errors = new ErrorsChannel({ events, bus, clock: o.clock, destinations, notify: o.onWorkflowError });
+  const workflowRuntime: WorkflowRuntime = new WorkflowRuntime({
+    docs,
+    catalog,
+    scheduler,
+    clock: o.clock,
+    logger: o.logger,
+    runs,
+    endpointUrl,
+    executor: () => executor,
+    subscriptions: () => subscriptions,
+  });
+  const executor = new RunExecutor({
+    docs,
+    events,
+    sandbox,
+    clock: o.clock,
+    logger: o.logger,
+    paths,
+    destinations,
+    errors,
+    timeoutMs: workflowTimeoutMs,
+    onProgress: (run) => workflowRuntime.progress(run),
+  });
+  const subscriptions = new Subscriptions({
+    docs,
+    bus,
+    logger: o.logger,
+    errors,
+    trigger: (id, input) => workflowRuntime.triggerQuietly(id, input),
+  });
+  const sources = new SourcesService({
+    docs,
+    events,
+    catalog,
+    runtime,
+    userId: () => docs.data.user!.id,
+    endpointUrl,
+    onRemoved: (id) => subscriptions.removeFor(id),
+  });
+  const workflows = new WorkflowsService({ runtime: workflowRuntime, subscriptions, events, sources });
   const account = new AccountService(docs);
+  const webhookTarget = {
+    isBusy: (token: string) => runtime.isBusy(token) || workflowRuntime.isBusy(token),
+    deliverHttp: (token: string, event: HttpEvent) =>
+      workflowRuntime.owns(token) ? workflowRuntime.deliverHttp(token, event) : runtime.deliverHttp(token, event),
+  };
 
   let hosts = new Set<string>();
   const app = createApp({
@@ -88,12 +148,15 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     catalog,
     sources,
     account,
+    workflows,
+    workflowRuntime,
+    outbox: () => outbox.list(OUTBOX_KEY).reverse(),
     events,
     bus,
   });
 
   const rest = getRequestListener(app.fetch);
-  const webhooks = webhookListener(runtime, o.logger, () => baseUrl);
+  const webhooks = webhookListener(webhookTarget, o.logger, () => baseUrl);
   const server: Server = createServer((req, res) => (isWebhookPath(req.url) ? webhooks(req, res) : rest(req, res)));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -106,11 +169,15 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(displayHost)) hosts.add(`${displayHost}:${port}`);
 
   runtime.start();
+  subscriptions.start();
+  await workflowRuntime.start();
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       runtime.dispose();
+      workflowRuntime.dispose();
+      subscriptions.dispose();
       scheduler.dispose();
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections();
@@ -118,6 +185,8 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       await sandbox.dispose();
       await events.close();
       await logs.close();
+      await runs.close();
+      await outbox.close();
     })());
 
   return { url: baseUrl, port, paths, apiKey, apiKeySource, close };

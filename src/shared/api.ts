@@ -46,6 +46,7 @@ export const updateSourceBody = sourceFields
 export type UpdateSourceBody = z.infer<typeof updateSourceBody>;
 
 export const runSourceBody = z.object({ event: z.unknown().optional() });
+export const runWorkflowBody = runSourceBody;
 
 const cursor = z.string().max(200).optional();
 
@@ -81,3 +82,61 @@ export const updateSettingsBody = z.object({
   source_queue_length: z.number().int().min(1).max(100_000).optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;
+
+const stepBody = z
+  .object({
+    name: z
+      .string({ error: 'each step needs a name' })
+      .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'a step name is letters, digits and _ (it becomes steps.<name>)')
+      .refine((n) => n !== 'trigger', 'the step name "trigger" is reserved for the trigger'),
+    code: z.string().min(1).optional(),
+    key: z.string().min(1).optional(),
+    component_id: z.string().min(1).optional(),
+    component_code: z.string().min(1).optional(),
+    configured_props: configuredProps.optional(),
+  })
+  .refine((s) => [s.code, s.key, s.component_id, s.component_code].filter((v) => v !== undefined).length === 1, {
+    message: 'each step needs exactly one of code, key, component_id or component_code',
+  });
+export type StepBody = z.infer<typeof stepBody>;
+
+export const workflowTrigger = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('http') }),
+    z.object({ type: z.literal('manual') }),
+    z.object({ type: z.literal('source'), source_id: z.string().min(1, 'a source trigger needs source_id') }),
+    z.object({
+      type: z.literal('timer'),
+      intervalSeconds: z.number().int().min(1).optional(),
+      cron: z.string().min(1).optional(),
+      timezone: z.string().min(1).optional(),
+    }),
+  ],
+  { error: 'trigger.type must be one of http, manual, source, timer' },
+);
+export type WorkflowTriggerBody = z.infer<typeof workflowTrigger>;
+
+const workflowFields = z.object({
+  name: z.string().trim().min(1, 'name must not be empty').max(200),
+  trigger: workflowTrigger,
+  steps: z.array(stepBody).max(100, 'a workflow has at most 100 steps'),
+  timeout_seconds: z.number().int().min(1).max(750).optional(),
+});
+
+export const createWorkflowBody = workflowFields.refine((w) => new Set(w.steps.map((s) => s.name)).size === w.steps.length, {
+  message: 'step names must be unique',
+});
+export type CreateWorkflowBody = z.infer<typeof createWorkflowBody>;
+
+export const updateWorkflowBody = workflowFields
+  .partial()
+  .extend({ active: z.boolean({ error: 'active must be true or false' }).optional() })
+  .refine((w) => !w.steps || new Set(w.steps.map((s) => s.name)).size === w.steps.length, { message: 'step names must be unique' });
+export type UpdateWorkflowBody = z.infer<typeof updateWorkflowBody>;
+
+export const subscriptionQuery = z.object({
+  emitter_id: z.string({ error: 'emitter_id is required' }).min(1, 'emitter_id is required'),
+  listener_id: z.string({ error: 'listener_id is required' }).min(1, 'listener_id is required'),
+  event_name: z.string({ error: 'event_name is required (empty for the default channel)' }).max(200),
+});

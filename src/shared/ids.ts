@@ -10,6 +10,7 @@ export const ID_PREFIX = {
   cell: 'c',
   subscription: 'sub',
   account: 'apn',
+  run: 'r',
 } as const;
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

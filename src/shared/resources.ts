@@ -61,6 +61,8 @@ export interface EventMetadata {
   name: string;
   summary?: string;
   ts?: number;
+  /** Subscription deliveries that led to this event (absent for 0). */
+  hops?: number;
 }
 
 export interface EventSummary {
@@ -100,4 +102,74 @@ export interface SseEmitFrame {
   sum: string | null;
   name: string;
   metadata: EventMetadata;
+}
+
+export type WorkflowTrigger =
+  | { type: 'http'; endpoint_url: string }
+  | { type: 'manual' }
+  | { type: 'source'; source_id: string }
+  | { type: 'timer'; cron: string | null; interval_seconds: number | null; timezone?: string };
+
+export interface WorkflowStep {
+  id: string;
+  name: string;
+  component_id: string;
+  component_key: string | null;
+  configured_props: Record<string, unknown>;
+}
+
+export interface Workflow {
+  id: string;
+  deployment_id: string;
+  name: string;
+  trigger: WorkflowTrigger;
+  steps: WorkflowStep[];
+  active: boolean;
+  timeout_seconds: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export type RunStatus = 'running' | 'success' | 'error' | 'exited';
+
+export interface StepRun {
+  id: string;
+  name: string;
+  status: 'success' | 'error' | 'exited' | 'skipped';
+  $return_value?: unknown;
+  exports: Record<string, unknown>;
+  summary: string | null;
+  logs: LogLine[];
+  duration_ms: number;
+  error: { code: string; message: string; stack?: string } | null;
+}
+
+export interface WorkflowRun {
+  id: string;
+  workflow_id: string;
+  deployment_id: string;
+  status: RunStatus;
+  exit_reason: string | null;
+  trigger: { event: unknown; context: Record<string, unknown> };
+  steps: StepRun[];
+  started_at: number;
+  ended_at: number | null;
+  duration_ms: number | null;
+}
+
+export interface Subscription {
+  id: string;
+  emitter_id: string;
+  listener_id: string;
+  event_name: string;
+}
+
+export interface OutboxMessage {
+  id: string;
+  ts: number;
+  to: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  workflow_id?: string;
 }

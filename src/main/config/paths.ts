@@ -7,6 +7,8 @@ export interface Paths {
   documents: string;
   eventsDir: string;
   logsDir: string;
+  runsDir: string;
+  outboxDir: string;
   apiKeyFile: string;
   scratch(instanceId: string): string;
 }
@@ -17,6 +19,8 @@ export function pathsFor(dataDir: string): Paths {
     documents: join(dataDir, 'runnel.json'),
     eventsDir: join(dataDir, 'events'),
     logsDir: join(dataDir, 'logs'),
+    runsDir: join(dataDir, 'runs'),
+    outboxDir: join(dataDir, 'outbox'),
     apiKeyFile: join(dataDir, 'api-key'),
     scratch: (id) => join(dataDir, 'scratch', id),
   };

@@ -19,9 +19,22 @@ export class ComponentCatalog {
   ) {}
 
   /** Saves a component (or returns the saved one with the same code). */
-  async save(code: string): Promise<ComponentDoc> {
+  save(code: string): Promise<ComponentDoc> {
+    return this.saveAs(code, undefined);
+  }
+
+  /**
+   * Saves a workflow's inline code step (`defineComponent({ props, run })`): name and version
+   * are optional there, and it always runs as an action.
+   */
+  saveInlineStep(code: string, stepName: string): Promise<ComponentDoc> {
+    return this.saveAs(code, stepName);
+  }
+
+  private async saveAs(code: string, inlineStep: string | undefined): Promise<ComponentDoc> {
     const compiled = await compileComponent(code);
-    const existing = this.docs.data.components.find((c) => c.code_hash === compiled.codeHash);
+    const inline = inlineStep !== undefined;
+    const existing = this.docs.data.components.find((c) => c.code_hash === compiled.codeHash && !!c.inline === inline);
     if (existing) return existing;
     let meta: ComponentMeta;
     try {
@@ -30,7 +43,9 @@ export class ComponentCatalog {
       if (err instanceof RunnelError) throw err;
       throw new RunnelError('invalid_component', `The component could not be loaded: ${(err as Error).message}`);
     }
-    const fields = validateMeta(meta);
+    const fields = inline
+      ? validateMeta({ ...meta, name: meta.name ?? inlineStep, version: meta.version ?? '0.0.0', type: 'action' })
+      : validateMeta(meta);
     const now = Math.floor(this.clock.now() / 1000);
     const doc: ComponentDoc = {
       id: newId('sc'),
@@ -38,6 +53,7 @@ export class ComponentCatalog {
       code_hash: compiled.codeHash,
       compiled: compiled.code,
       ...fields,
+      ...(inline ? { inline: true } : {}),
       created_at: now,
       updated_at: now,
     };

@@ -3,10 +3,17 @@ import type { StoredEvent } from '../store/event-store';
 
 type Listener<T> = (value: T) => void;
 
+export interface SseMessage {
+  channel: string;
+  payload: unknown;
+}
+
 /** In-process fan-out of stored events and log lines to live readers (SSE, later workflows). */
 export class EventBus {
   private readonly events = new Map<string, Set<Listener<StoredEvent>>>();
   private readonly logs = new Map<string, Set<Listener<LogLine>>>();
+  private readonly sse = new Map<string, Set<Listener<SseMessage>>>();
+  private readonly anyEvent = new Set<(emitterId: string, e: StoredEvent) => void>();
 
   onEvent(emitterId: string, l: Listener<StoredEvent>): () => void {
     return add(this.events, emitterId, l);
@@ -16,9 +23,27 @@ export class EventBus {
     return add(this.logs, sourceId, l);
   }
 
+  /** Every stored event of every emitter (subscriptions route from here). */
+  onAnyEvent(l: (emitterId: string, e: StoredEvent) => void): () => void {
+    this.anyEvent.add(l);
+    return () => this.anyEvent.delete(l);
+  }
+
   publishEvents(emitterId: string, events: StoredEvent[]): void {
     const ls = this.events.get(emitterId);
-    if (ls) for (const e of events) for (const l of ls) l(e);
+    for (const e of events) {
+      if (ls) for (const l of ls) l(e);
+      for (const l of this.anyEvent) l(emitterId, e);
+    }
+  }
+
+  /** `$.send.sse` messages of a workflow. */
+  onSse(workflowId: string, l: Listener<SseMessage>): () => void {
+    return add(this.sse, workflowId, l);
+  }
+
+  publishSse(workflowId: string, m: SseMessage): void {
+    for (const l of this.sse.get(workflowId) ?? []) l(m);
   }
 
   publishLog(sourceId: string, line: LogLine): void {

@@ -9,6 +9,7 @@ export function eventMetadata(emitterId: string, e: StoredEvent): EventMetadata 
     name: e.ch,
     ...(e.sum !== undefined ? { summary: e.sum } : {}),
     ...(e.ts !== undefined ? { ts: e.ts } : {}),
+    ...(e.hops ? { hops: e.hops } : {}),
   };
 }
 

@@ -6,7 +6,7 @@ import type { StoredEvent } from '../store/event-store';
 import { selectByDedupe } from './dedupe';
 import { prepareBatch } from './emit-batch';
 import type { SourceRuntimeDeps } from './source-runtime';
-import type { RunRequest } from './source-queue';
+import type { RunRequest } from './work-queue';
 
 export interface RunOutcome {
   outcome: InvokeOutcome;

@@ -11,10 +11,10 @@ import type { Disposable, Scheduler } from '../scheduler/scheduler';
 import type { ComponentDoc, SourceDoc } from '../store/document-types';
 import type { DocumentStore } from '../store/documents';
 import type { EventStore, StoredEvent } from '../store/event-store';
-import type { LogStore } from '../store/log-store';
+import type { BoundedLists } from '../store/bounded-lists';
 import { EventBus } from './event-bus';
 import { eventSummary } from './event-views';
-import { SourceQueue } from './source-queue';
+import { WorkQueue } from './work-queue';
 import { resolveProps } from './props';
 import { SourceInvoker } from './source-invoker';
 import { timerEvent } from './timer-config';
@@ -23,7 +23,7 @@ import { uniqueSlug } from './slug';
 export interface SourceRuntimeDeps {
   docs: DocumentStore;
   events: EventStore;
-  logs: LogStore;
+  logs: BoundedLists<LogLine>;
   sandbox: Sandbox;
   scheduler: Scheduler;
   bus: EventBus;
@@ -55,7 +55,7 @@ export type HttpEvent = Record<string, unknown>;
 export type HttpDelivery = { kind: 'accepted' } | { kind: 'response'; response: HttpResponseSpec };
 
 interface LiveSource {
-  queue: SourceQueue;
+  queue: WorkQueue;
   timer?: Disposable;
 }
 
@@ -291,7 +291,7 @@ export class SourceRuntime {
     this.get(id);
     let l = this.live.get(id);
     if (!l) {
-      const queue = new SourceQueue(
+      const queue = new WorkQueue(
         () => this.deps.docs.data.settings.source_queue_length,
         (reqs) => {
           const doc = this.get(id);

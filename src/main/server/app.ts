@@ -4,8 +4,11 @@ import type { Logger } from '../logger';
 import type { ComponentCatalog } from '../runtime/component-catalog';
 import type { EventBus } from '../runtime/event-bus';
 import type { SourceRuntime } from '../runtime/source-runtime';
+import type { WorkflowRuntime } from '../runtime/workflows/workflow-runtime';
 import type { AccountService } from '../services/account-service';
 import type { SourcesService } from '../services/sources-service';
+import type { WorkflowsService } from '../services/workflows-service';
+import type { OutboxMessage } from '../../shared/resources';
 import type { EventStore } from '../store/event-store';
 import { errorResponse } from './error-mapper';
 import { bearerAuth, hostGuard } from './guards';
@@ -13,6 +16,7 @@ import { accountRoutes } from './routes/account';
 import { componentRoutes } from './routes/components';
 import { sourceRoutes } from './routes/sources';
 import { streamRoutes } from './routes/streams';
+import { workflowRoutes } from './routes/workflows';
 import { staticUi } from './static-ui';
 
 export interface AppDeps {
@@ -24,6 +28,9 @@ export interface AppDeps {
   catalog: ComponentCatalog;
   sources: SourcesService;
   account: AccountService;
+  workflows: WorkflowsService;
+  workflowRuntime: WorkflowRuntime;
+  outbox(): OutboxMessage[];
   events: EventStore;
   bus: EventBus;
 }
@@ -39,19 +46,23 @@ export function createApp(d: AppDeps): Hono {
   const auth = bearerAuth(d.apiKey);
   guarded.use('/v1/*', auth);
   guarded.use('/sources/*', auth);
+  guarded.use('/workflows/*', auth);
   const v1 = new Hono();
   v1.route('/', sourceRoutes(d.sources));
   v1.route('/', componentRoutes(d.catalog));
   v1.route('/', accountRoutes(d.account));
+  v1.route('/', workflowRoutes(d.workflows, d.outbox));
   v1.all('*', () => {
     throw new RunnelError('not_found', 'No such route');
   });
   guarded.route('/v1', v1);
-  guarded.route('/', streamRoutes({ runtime: d.runtime, events: d.events, bus: d.bus }));
+  guarded.route('/', streamRoutes({ runtime: d.runtime, workflows: d.workflowRuntime, events: d.events, bus: d.bus }));
   // Unknown API-shaped paths are API errors, not the UI's index.html.
-  guarded.all('/sources/*', () => {
-    throw new RunnelError('not_found', 'No such route');
-  });
+  for (const prefix of ['/sources/*', '/workflows/*']) {
+    guarded.all(prefix, () => {
+      throw new RunnelError('not_found', 'No such route');
+    });
+  }
   guarded.get('*', staticUi(d.uiDir));
   app.route('/', guarded);
   return app;

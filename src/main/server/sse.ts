@@ -4,6 +4,8 @@ import { LIMITS } from '../../shared/limits';
 
 export interface SseFrame {
   id?: string;
+  /** The `event:` name; absent for plain messages. */
+  event?: string;
   data: unknown;
 }
 
@@ -18,7 +20,9 @@ export function sseResponse(c: Context, open: (send: (f: SseFrame) => void) => (
     const write = (raw: string) => {
       chain = chain.then(() => (stream.aborted ? undefined : stream.write(raw))).catch(() => undefined);
     };
-    const cleanup = open((f) => write(`${f.id !== undefined ? `id: ${f.id}\n` : ''}data: ${JSON.stringify(f.data)}\n\n`));
+    const cleanup = open((f) =>
+      write(`${f.id !== undefined ? `id: ${f.id}\n` : ''}${f.event ? `event: ${f.event.replace(/[\r\n]/g, ' ')}\n` : ''}data: ${JSON.stringify(f.data)}\n\n`),
+    );
     const beat = setInterval(() => write(':sse-handshake\n\n'), handshakeMs);
     await new Promise<void>((resolve) => stream.onAbort(resolve));
     clearInterval(beat);

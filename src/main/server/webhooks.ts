@@ -3,12 +3,18 @@ import { RunnelError } from '../../shared/errors';
 import { LIMITS } from '../../shared/limits';
 import type { Logger } from '../logger';
 import type { HttpResponseSpec } from '../sandbox/protocol';
-import type { HttpEvent, SourceRuntime } from '../runtime/source-runtime';
+import type { HttpDelivery, HttpEvent } from '../runtime/source-runtime';
 import { mapError } from './error-mapper';
 
 export const WEBHOOK_PREFIX = '/e';
 
 const CORS = { 'access-control-allow-origin': '*' };
+
+/** Whoever owns webhook tokens: sources and workflows. */
+export interface WebhookTarget {
+  isBusy(token: string): boolean;
+  deliverHttp(token: string, event: HttpEvent): Promise<HttpDelivery>;
+}
 
 export function isWebhookPath(url: string | undefined): boolean {
   return url !== undefined && url.startsWith(`${WEBHOOK_PREFIX}/`);
@@ -19,7 +25,7 @@ export function isWebhookPath(url: string | undefined): boolean {
  * may forward here); the 22-character random token is what keeps endpoints unguessable.
  * This is the hot path, so it works on node:http directly rather than through the router.
  */
-export function webhookListener(runtime: SourceRuntime, logger: Logger, baseUrl: () => string) {
+export function webhookListener(runtime: WebhookTarget, logger: Logger, baseUrl: () => string) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     handle(runtime, baseUrl, req, res).catch((err) => {
       const m = mapError(err, logger, `${req.method} ${WEBHOOK_PREFIX}/…`);
@@ -30,7 +36,7 @@ export function webhookListener(runtime: SourceRuntime, logger: Logger, baseUrl:
   };
 }
 
-async function handle(runtime: SourceRuntime, baseUrl: () => string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(runtime: WebhookTarget, baseUrl: () => string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', baseUrl());
   const rest = url.pathname.slice(WEBHOOK_PREFIX.length + 1);
   const slash = rest.indexOf('/');

@@ -19,6 +19,8 @@ export interface SourcesServiceDeps {
   runtime: SourceRuntime;
   userId(): string;
   endpointUrl(token: string): string;
+  /** After a source is deleted (its subscriptions go too). */
+  onRemoved?(id: string): Promise<void>;
 }
 
 /** Use cases on deployed sources; REST routes, the CLI and the UI all arrive here. */
@@ -52,6 +54,7 @@ export class SourcesService {
 
   async remove(id: string, force: boolean): Promise<void> {
     await this.d.runtime.remove(id, { force });
+    await this.d.onRemoved?.(id);
   }
 
   get(id: string): DeployedSource {
@@ -77,6 +80,14 @@ export class SourcesService {
     q: { limit: number; before?: string; after?: string; expand?: 'event'; event_name?: string },
   ): { page_info: PageInfo; data: EventSummary[] } {
     this.d.runtime.get(id);
+    return this.summariesOf(id, q);
+  }
+
+  /** A page of any emitter's retained events on one channel (sources and workflows alike). */
+  summariesOf(
+    id: string,
+    q: { limit: number; before?: string; after?: string; expand?: 'event'; event_name?: string },
+  ): { page_info: PageInfo; data: EventSummary[] } {
     const before = q.before ? this.cursor(q.before, 'before') : undefined;
     const after = q.after ? this.cursor(q.after, 'after') : undefined;
     const { events, total } = this.d.events.list(id, { channel: q.event_name ?? '', limit: q.limit, before, after });

@@ -15,6 +15,8 @@ export interface ComponentDoc {
   props: PropDescriptor[];
   hooks: string[];
   has_run: boolean;
+  /** A workflow's inline code step: saved like a component, never listed or looked up by key. */
+  inline?: boolean;
   created_at: number;
   updated_at: number;
 }
@@ -38,6 +40,41 @@ export interface SourceDoc {
   updated_at: number;
 }
 
+export type WorkflowTriggerDoc =
+  | { type: 'http'; token: string }
+  | { type: 'manual' }
+  | { type: 'source'; source_id: string }
+  | { type: 'timer'; intervalSeconds: number | null; cron: string | null; timezone: string | null };
+
+export interface StepDoc {
+  id: string;
+  name: string;
+  component_id: string;
+  /** As given: literal values or `{{steps.…}}` expressions, evaluated at each run. */
+  configured_props: Record<string, unknown>;
+}
+
+export interface WorkflowDoc {
+  id: string;
+  deployment_id: string;
+  name: string;
+  trigger: WorkflowTriggerDoc;
+  steps: StepDoc[];
+  timeout_seconds: number | null;
+  active: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SubscriptionDoc {
+  id: string;
+  /** A source or workflow id, or a glob `dc_*` / `p_*`. */
+  emitter_id: string;
+  listener_id: string;
+  /** '' is the default channel. */
+  event_name: string;
+}
+
 export interface Settings {
   default_timeout_seconds: number;
   event_retention: number;
@@ -52,6 +89,8 @@ export interface Documents {
   settings: Settings;
   components: ComponentDoc[];
   sources: SourceDoc[];
+  workflows: WorkflowDoc[];
+  subscriptions: SubscriptionDoc[];
 }
 
 export function emptyDocuments(): Documents {
@@ -61,6 +100,8 @@ export function emptyDocuments(): Documents {
     settings: { default_timeout_seconds: 300, event_retention: 100, memory_cap_mb: 256, source_queue_length: 1000 },
     components: [],
     sources: [],
+    workflows: [],
+    subscriptions: [],
   };
 }
 
@@ -73,6 +114,8 @@ export function migrate(d: Partial<Documents>): Documents {
     settings: { ...base.settings, ...(d.settings ?? {}) },
     components: d.components ?? [],
     sources: d.sources ?? [],
+    workflows: d.workflows ?? [],
+    subscriptions: d.subscriptions ?? [],
   };
 }
 

@@ -1,6 +1,6 @@
 import { Low } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
-import type { ComponentDoc, Documents, SourceDoc } from './document-types';
+import type { ComponentDoc, Documents, SourceDoc, WorkflowDoc } from './document-types';
 import { emptyDocuments, migrate } from './document-types';
 
 /**
@@ -34,7 +34,11 @@ export class DocumentStore {
 
   componentByKey(key: string): ComponentDoc | undefined {
     // The newest saved version of a key wins.
-    return this.low.data.components.findLast((c) => c.key === key);
+    return this.low.data.components.findLast((c) => c.key === key && !c.inline);
+  }
+
+  workflow(id: string): WorkflowDoc | undefined {
+    return this.low.data.workflows.find((w) => w.id === id);
   }
 
   source(id: string): SourceDoc | undefined {

@@ -19,6 +19,8 @@ export interface StoredEvent {
   ts?: number;
   /** The dedupe id given at emit, as a string. */
   did?: string;
+  /** How many subscription deliveries led to this event (0 or absent for a source's own). */
+  hops?: number;
   ev: unknown;
 }
 

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { compareEventIds, parseEventId } from '../../../shared/ids';
 import type { SseEmitFrame } from '../../../shared/resources';
 import type { SourceRuntime } from '../../runtime/source-runtime';
+import type { WorkflowRuntime } from '../../runtime/workflows/workflow-runtime';
 import type { EventBus } from '../../runtime/event-bus';
 import { eventMetadata } from '../../runtime/event-views';
 import type { EventStore, StoredEvent } from '../../store/event-store';
@@ -9,6 +10,7 @@ import { sseResponse } from '../sse';
 
 export interface StreamDeps {
   runtime: SourceRuntime;
+  workflows: WorkflowRuntime;
   events: EventStore;
   bus: EventBus;
 }
@@ -17,6 +19,7 @@ export interface StreamDeps {
  * SSE streams (no /v1 prefix, as on the hosted service):
  * - GET /sources/{id}/sse       each new event of every channel; resumes after Last-Event-ID
  * - GET /sources/{id}/logs/sse  each new console line of the source
+ * - GET /workflows/{id}/sse     each `$.send.sse` message of the workflow (`event:` = channel)
  */
 export function streamRoutes(d: StreamDeps): Hono {
   const r = new Hono();
@@ -37,6 +40,11 @@ export function streamRoutes(d: StreamDeps): Hono {
       if (resumeFrom) for (const e of d.events.since(id, resumeFrom)) deliver(e);
       return off;
     });
+  });
+  r.get('/workflows/:id/sse', (c) => {
+    const id = c.req.param('id');
+    d.workflows.get(id);
+    return sseResponse(c, (send) => d.bus.onSse(id, (m) => send({ event: m.channel, data: m.payload })));
   });
   r.get('/sources/:id/logs/sse', (c) => {
     const id = c.req.param('id');

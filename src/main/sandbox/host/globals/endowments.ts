@@ -2,6 +2,7 @@
 // JavaScript intrinsics; everything Node-ish a component expects is added here, either as the
 // runner's shared object (locked by host-hardening.ts) or as a per-compartment stand-in.
 import type { CompartmentTimers } from '../modules/compartment-timers';
+import { makeComponentDefiners } from './component-definers';
 
 /** Shared host globals handed to every compartment as they are. */
 const SHARED = [
@@ -29,6 +30,7 @@ export function makeEndowments(parts: EndowmentParts): Record<string, unknown> {
     console: parts.console,
     process: parts.process,
     ...parts.timers.globals,
+    ...makeComponentDefiners(),
   };
   for (const name of SHARED) globals[name] = host[name];
   return globals;

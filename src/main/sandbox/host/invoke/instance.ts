@@ -1,12 +1,14 @@
 // Builds `this` for one invocation: configured prop values, interface props, bound methods and
-// $emit. A fresh object each time, so nothing a run() stores on `this` leaks into the next.
+// $emit (sources only: a workflow step sends events with `$.send.emit`). A fresh object each
+// time, so nothing a run() stores on `this` leaks into the next.
 import type { InterfaceValue, InvokeRequest } from '../../protocol';
 import type { ComponentObject } from '../component/load-component';
 
 type Fn = (this: unknown, ...args: unknown[]) => unknown;
 
 export interface InstanceParts {
-  emit: (event: unknown, meta?: unknown) => void;
+  /** Absent for a workflow step, whose `this` has no `$emit`. */
+  emit?: (event: unknown, meta?: unknown) => void;
   /** Builds the value of one interface prop (http, timer, db). */
   iface(name: string, value: InterfaceValue): unknown;
 }
@@ -35,6 +37,6 @@ export function buildInstance(comp: ComponentObject, request: InvokeRequest, par
     self[name] = def && typeof def === 'object' && def.type === 'app' ? appValue(value, def) : value;
   }
   for (const [name, value] of Object.entries(request.interfaces)) self[name] = parts.iface(name, value);
-  self.$emit = parts.emit;
+  if (parts.emit) self.$emit = parts.emit;
   return self;
 }

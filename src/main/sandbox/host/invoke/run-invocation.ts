@@ -1,7 +1,8 @@
 // One `invoke` message: find or build the instance's compartment, call run() or a hook on a
 // fresh `this`, and answer with everything it emitted and changed, also when it threw (the
-// main process decides what to commit).
-import type { DbChanges, EmitRecord, InterfaceValue, InvokeRequest, LogStream } from '../../protocol';
+// main process decides what to commit). A workflow step (request.step) is called as
+// run({ steps, $ }) and also reports what its `$` recorded.
+import type { DbChanges, EmitRecord, InterfaceValue, InvokeRequest, LogStream, StepResult } from '../../protocol';
 import type { Send } from '../channel';
 import type { CacheEntry, CompartmentCache } from '../component/compartment-cache';
 import { loadComponent, type ComponentObject } from '../component/load-component';
@@ -11,6 +12,7 @@ import { makeDbService, type DbService } from './db-service';
 import { makeEmit } from './emitter';
 import { makeHttpInterface } from './http-interface';
 import { buildInstance } from './instance';
+import { emptyStepResult, makeStep, type Step } from './step-dollar';
 
 type Fn = (this: unknown, ...args: unknown[]) => unknown;
 
@@ -49,7 +51,11 @@ interface Outcome {
   emits: EmitRecord[];
   db: DbChanges;
   value?: unknown;
+  step?: StepResult;
 }
+
+/** A workflow step runs `run` once with `{ steps, $ }`; `batch` does not apply to it. */
+const isStep = (req: InvokeRequest): boolean => req.step !== undefined && req.method === 'run';
 
 /** Handles one `invoke` message: one invocation, or a batch of `run` invocations in order. */
 export async function runInvocation(id: number, req: InvokeRequest, deps: InvocationDeps): Promise<void> {
@@ -57,10 +63,11 @@ export async function runInvocation(id: number, req: InvokeRequest, deps: Invoca
   try {
     entry = compartmentFor(id, req, deps);
   } catch (err) {
-    deps.send({ type: 'result', id, ok: false, error: serializeError(err), emits: [], db: { set: {}, del: [] } });
+    const step = isStep(req) ? { step: emptyStepResult() } : {};
+    deps.send({ type: 'result', id, ok: false, error: serializeError(err), emits: [], db: { set: {}, del: [] }, ...step });
     return;
   }
-  if (!req.batch) {
+  if (!req.batch || isStep(req)) {
     const o = await runOne(id, req, entry, req.event, req.db, undefined, deps);
     deps.send({ type: 'result', id, ...o });
     return;
@@ -108,6 +115,14 @@ async function runOne(
     });
     return dbService;
   };
+  const step: Step | undefined = req.step && isStep(req)
+    ? makeStep({
+        context: req.step,
+        isOpen: () => open,
+        warn: (line) => log('stderr', line),
+        respond: (response) => deps.send({ type: 'respond', id, response }),
+      })
+    : undefined;
   const emit = makeEmit({
     records: emits,
     isOpen: () => open,
@@ -121,18 +136,21 @@ async function runOne(
     const comp = entry.loaded.component;
     const fn = methodOf(comp, req.method);
     if (fn) {
-      const self = buildInstance(comp, req, { emit, iface });
-      const returned = await (req.method === 'run' ? fn.call(self, event) : fn.call(self));
+      const self = buildInstance(comp, req, { emit: step ? undefined : emit, iface });
+      const returned = await (req.method === 'run' ? fn.call(self, step ? step.argument : event) : fn.call(self));
       if (req.method === 'run') value = passable(returned, log);
     }
   } catch (err) {
-    ok = false;
-    error = serializeError(err);
+    // $.flow.exit() throws to stop the step's code; reaching here that way is a success.
+    if (!step?.isExit(err)) {
+      ok = false;
+      error = serializeError(err);
+    }
   } finally {
     open = false;
     deps.cache.release(entry);
   }
-  return { ok, ...(error ? { error } : {}), emits, db, ...(value !== undefined ? { value } : {}) };
+  return { ok, ...(error ? { error } : {}), emits, db, ...(value !== undefined ? { value } : {}), ...(step ? { step: step.result() } : {}) };
 }
 
 /** run()'s return value if it can cross the process boundary; otherwise dropped with a note. */

@@ -1,18 +1,20 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { LogLine } from '../../shared/resources';
 import { JournalFile } from './journal-file';
 
-interface LogBuffer {
-  lines: LogLine[];
+interface Buffer_<T> {
+  lines: T[];
   journal: JournalFile;
   queue: Promise<unknown>;
   appended: number;
 }
 
-/** The last N console lines of each source, kept in memory and in a small file per source. */
-export class LogStore {
-  private readonly buffers = new Map<string, LogBuffer>();
+/**
+ * The last N records of each key (a source's log lines, a workflow's runs), kept in memory and
+ * in a small journal file per key that is rewritten every N appends, so it stays small.
+ */
+export class BoundedLists<T> {
+  private readonly buffers = new Map<string, Buffer_<T>>();
 
   constructor(
     private readonly dir: string,
@@ -30,11 +32,11 @@ export class LogStore {
       if (!name.endsWith('.jsonl')) continue;
       const b = this.buffer(name.slice(0, -'.jsonl'.length));
       const { records } = await b.journal.load();
-      b.lines = (records as LogLine[]).slice(-this.retention);
+      b.lines = (records as T[]).slice(-this.retention);
     }
   }
 
-  private buffer(id: string): LogBuffer {
+  private buffer(id: string): Buffer_<T> {
     let b = this.buffers.get(id);
     if (!b) {
       b = { lines: [], journal: new JournalFile(join(this.dir, `${id}.jsonl`)), queue: Promise.resolve(), appended: 0 };
@@ -44,7 +46,7 @@ export class LogStore {
   }
 
   /** Adds a line at once (readers see it immediately); the file follows in the background. */
-  append(id: string, line: LogLine): void {
+  append(id: string, line: T): void {
     const b = this.buffer(id);
     b.lines.push(line);
     if (b.lines.length > this.retention) b.lines.splice(0, b.lines.length - this.retention);
@@ -56,7 +58,7 @@ export class LogStore {
     b.queue = b.queue.then(write).catch(() => undefined);
   }
 
-  list(id: string): LogLine[] {
+  list(id: string): T[] {
     return [...(this.buffers.get(id)?.lines ?? [])];
   }
 

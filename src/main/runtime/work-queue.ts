@@ -18,19 +18,19 @@ const MAX_BATCH = 32;
 const MAX_BATCH_BYTES = 1024 * 1024;
 
 /**
- * One source's work, run one entry at a time in arrival order, so event order, dedupe and db
+ * One source's or workflow's work, run one entry at a time in arrival order, so event order, dedupe and db
  * state are deterministic. Consecutive runs waiting together go to the sandbox as one batch
  * (still run one by one, in order); lifecycle tasks run alone. Different sources have
  * different queues and run in parallel.
  */
-export class SourceQueue {
+export class WorkQueue {
   private readonly entries: Entry[] = [];
   private inFlight = 0;
   private draining: Promise<void> | undefined;
 
   constructor(
     private readonly capacity: () => number,
-    private readonly runBatch: (reqs: RunRequest[]) => Promise<RunOutcome[]>,
+    private readonly runBatch: (reqs: RunRequest[]) => Promise<RunOutcome[]> = () => Promise.reject(new Error('this queue takes tasks only')),
   ) {}
 
   /** Invocations waiting or running. */
@@ -56,6 +56,12 @@ export class SourceQueue {
       this.entries.push({ kind: 'run', req, resolve, reject });
       this.kick();
     });
+  }
+
+  /** Queues work that is refused with 429 when the queue is full (a workflow run). */
+  boundedTask<T>(task: () => Promise<T>): Promise<T> {
+    this.assertRoom();
+    return this.task(task);
   }
 
   /** Queues work that must not be refused (lifecycle changes). */

@@ -1,0 +1,96 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { randomToken } from '../../../shared/ids';
+import type { OutboxMessage } from '../../../shared/resources';
+import type { Paths } from '../../config/paths';
+import type { SendRecord } from '../../sandbox/protocol';
+import type { Clock } from '../../scheduler/clock';
+import type { BoundedLists } from '../../store/bounded-lists';
+import type { StepDoc, WorkflowDoc } from '../../store/document-types';
+import type { EventStore } from '../../store/event-store';
+import type { EventBus } from '../event-bus';
+
+export const OWNER_ADDRESS = 'owner@localhost';
+export const OUTBOX_KEY = 'outbox';
+const HTTP_TIMEOUT_MS = 5_000;
+
+export interface DestinationDeps {
+  events: EventStore;
+  bus: EventBus;
+  outbox: BoundedLists<OutboxMessage>;
+  paths: Paths;
+  clock: Clock;
+}
+
+/**
+ * Carries out a step's `$.send.*` calls after the step (NOTES): a real HTTP request, an e-mail
+ * into the local outbox, a file under the local S3 folder, an event on the workflow's own
+ * stream, or a message on its SSE stream. Resolves to one line per failure.
+ */
+export class Destinations {
+  constructor(private readonly d: DestinationDeps) {}
+
+  async carryOut(wf: WorkflowDoc, step: StepDoc, sends: SendRecord[], hops: number): Promise<string[]> {
+    const failures: string[] = [];
+    for (const s of sends) {
+      try {
+        await this.one(wf, step, s, hops);
+      } catch (err) {
+        failures.push(`$.send.${s.kind} failed: ${(err as Error).message}`);
+      }
+    }
+    return failures;
+  }
+
+  private async one(wf: WorkflowDoc, step: StepDoc, s: SendRecord, hops: number): Promise<void> {
+    switch (s.kind) {
+      case 'http':
+        return this.http(s);
+      case 'email':
+        this.email({ subject: s.subject, text: s.text, html: s.html, workflow_id: wf.id });
+        return;
+      case 's3':
+        return this.s3(s);
+      case 'emit': {
+        const stored = await this.d.events.commit(wf.id, {
+          events: [{ ch: s.channel ?? '', emit_id: randomToken(27), ev: s.event ?? null, hops }],
+        });
+        this.d.bus.publishEvents(wf.id, stored);
+        return;
+      }
+      case 'sse':
+        this.d.bus.publishSse(wf.id, { channel: s.channel, payload: s.payload });
+        return;
+    }
+    void step;
+  }
+
+  /** Files a message in the owner's local outbox (GET /v1/outbox). */
+  email(m: Omit<OutboxMessage, 'id' | 'ts' | 'to'>): void {
+    this.d.outbox.append(OUTBOX_KEY, { id: randomToken(16), ts: this.d.clock.now(), to: OWNER_ADDRESS, ...m });
+  }
+
+  private async http(s: Extract<SendRecord, { kind: 'http' }>): Promise<void> {
+    const url = new URL(s.url);
+    for (const [k, v] of Object.entries(s.params ?? {})) url.searchParams.append(k, v);
+    const headers = new Headers(s.headers ?? {});
+    if (s.auth) headers.set('authorization', `Basic ${Buffer.from(`${s.auth.username}:${s.auth.password}`).toString('base64')}`);
+    let body: string | undefined;
+    if (s.data !== undefined && s.method !== 'GET' && s.method !== 'HEAD') {
+      body = typeof s.data === 'string' ? s.data : JSON.stringify(s.data);
+      if (typeof s.data !== 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    }
+    const res = await fetch(url, { method: s.method, headers, body, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${s.method} ${url.origin}${url.pathname} answered ${res.status}`);
+  }
+
+  private async s3(s: Extract<SendRecord, { kind: 's3' }>): Promise<void> {
+    const root = resolve(this.d.paths.dataDir, 's3');
+    const file = resolve(root, s.bucket, `${s.prefix}${new Date(this.d.clock.now()).toISOString().replace(/[:.]/g, '-')}-${randomToken(8)}.json`);
+    // The runner already refused `..` in the prefix; this keeps the promise even if it did not.
+    if (!file.startsWith(join(root, s.bucket) + sep)) throw new Error('the prefix leaves the bucket');
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify(s.payload));
+  }
+}

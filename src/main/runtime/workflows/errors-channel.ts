@@ -1,0 +1,62 @@
+import { randomToken } from '../../../shared/ids';
+import type { WorkflowRun } from '../../../shared/resources';
+import type { SerializedError } from '../../sandbox/protocol';
+import type { Clock } from '../../scheduler/clock';
+import type { StepDoc, WorkflowDoc } from '../../store/document-types';
+import type { EventStore } from '../../store/event-store';
+import type { EventBus } from '../event-bus';
+import type { Destinations } from './destinations';
+
+export const ERRORS_CHANNEL = '$errors';
+
+export interface ErrorsChannelDeps {
+  events: EventStore;
+  bus: EventBus;
+  clock: Clock;
+  destinations: Destinations;
+  /** The desktop app shows a notification; headless, nothing. */
+  notify?(wf: WorkflowDoc, error: SerializedError): void;
+}
+
+/**
+ * Records a failed run on the workflow's `$errors` channel (spec 2.4), which subscriptions
+ * forward like any channel, and sends the owner an e-mail notice (spec 6, rule 2).
+ */
+export class ErrorsChannel {
+  constructor(private readonly d: ErrorsChannelDeps) {}
+
+  async record(wf: WorkflowDoc, run: WorkflowRun | null, step: StepDoc | null, error: SerializedError, hops: number, originalEvent?: unknown): Promise<void> {
+    const ctx = run?.trigger.context ?? {};
+    const now = new Date(this.d.clock.now()).toISOString();
+    const event = {
+      original_event: run ? run.trigger.event : (originalEvent ?? null),
+      original_context: {
+        id: ctx.id ?? null,
+        ts: ctx.ts ?? now,
+        workflow_id: wf.id,
+        deployment_id: wf.deployment_id,
+        source_type: ctx.source_type ?? null,
+        verified: false,
+        owner_id: ctx.owner_id ?? null,
+        platform_version: ctx.platform_version ?? null,
+      },
+      error: {
+        code: error.name,
+        message: error.message,
+        cellId: step?.id ?? null,
+        ts: now,
+        stack: error.stack ?? `${error.name}: ${error.message}`,
+      },
+    };
+    const stored = await this.d.events.commit(wf.id, {
+      events: [{ ch: ERRORS_CHANNEL, emit_id: randomToken(27), ev: event, hops, sum: `${error.name}: ${error.message}`.slice(0, 200) }],
+    });
+    this.d.bus.publishEvents(wf.id, stored);
+    this.d.destinations.email({
+      subject: `Runnel: workflow "${wf.name}" failed`,
+      text: `${step ? `Step "${step.name}"` : 'A delivery'} of workflow ${wf.name} (${wf.id}) failed.\n\n${error.name}: ${error.message}\n\nSee GET /v1/workflows/${wf.id}/$errors/event_summaries?expand=event`,
+      workflow_id: wf.id,
+    });
+    this.d.notify?.(wf, error);
+  }
+}

@@ -1,0 +1,193 @@
+import { RunnelError } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import type { LogLine, StepRun, WorkflowRun } from '../../../shared/resources';
+import type { Paths } from '../../config/paths';
+import type { Logger } from '../../logger';
+import type { HttpResponseSpec, InterfaceValue, Sandbox, SerializedError } from '../../sandbox/protocol';
+import type { Clock } from '../../scheduler/clock';
+import type { ComponentDoc, StepDoc, WorkflowDoc } from '../../store/document-types';
+import type { DocumentStore } from '../../store/documents';
+import type { EventStore } from '../../store/event-store';
+import { resolveProps } from '../props';
+import type { Destinations } from './destinations';
+import type { ErrorsChannel } from './errors-channel';
+import { evaluate } from './expressions';
+
+export const PLATFORM_VERSION = 'runnel-0.1.0';
+
+/** What started a run. */
+export interface TriggerInput {
+  event: unknown;
+  sourceType: 'http' | 'timer' | 'manual' | 'source' | 'subscription';
+  /** Subscription deliveries that led here (0 for a direct trigger). */
+  hops: number;
+  emitterId?: string;
+  onRespond?(response: HttpResponseSpec): void;
+}
+
+export interface RunExecutorDeps {
+  docs: DocumentStore;
+  events: EventStore;
+  sandbox: Sandbox;
+  clock: Clock;
+  logger: Logger;
+  paths: Paths;
+  destinations: Destinations;
+  errors: ErrorsChannel;
+  timeoutMs(wf: WorkflowDoc): number;
+  /** Called as the run changes, so readers can see a run in progress. */
+  onProgress?(run: WorkflowRun): void;
+}
+
+/**
+ * Runs a workflow's steps in order for one trigger event: evaluates each step's props against
+ * earlier steps, runs it in the sandbox, carries out its `$.send` destinations, and stops at
+ * the first error (recorded on `$errors`) or `$.flow.exit`.
+ */
+export class RunExecutor {
+  constructor(private readonly d: RunExecutorDeps) {}
+
+  async execute(wf: WorkflowDoc, input: TriggerInput): Promise<WorkflowRun> {
+    const started = this.d.clock.now();
+    const deadline = started + this.d.timeoutMs(wf);
+    const runId = newId('r');
+    const context = {
+      id: runId,
+      ts: new Date(started).toISOString(),
+      workflow_id: wf.id,
+      deployment_id: wf.deployment_id,
+      emitter_id: input.emitterId ?? wf.id,
+      owner_id: this.d.docs.data.user!.id,
+      platform_version: PLATFORM_VERSION,
+      trace_id: runId,
+      workflow_name: wf.name,
+      deadline,
+      source_type: input.sourceType,
+      verified: false,
+      hops: input.hops,
+      run: { runs: 1 },
+    };
+    const run: WorkflowRun = {
+      id: runId,
+      workflow_id: wf.id,
+      deployment_id: wf.deployment_id,
+      status: 'running',
+      exit_reason: null,
+      trigger: { event: input.event, context },
+      steps: [],
+      started_at: started,
+      ended_at: null,
+      duration_ms: null,
+    };
+    const scope: Record<string, unknown> = { trigger: { event: input.event, context } };
+    let responded = false;
+    this.d.onProgress?.(run);
+
+    for (const step of wf.steps) {
+      const result = await this.runStep(wf, step, scope, context, deadline, input, responded);
+      run.steps.push(result.step);
+      responded ||= result.responded;
+      this.d.onProgress?.(run);
+      if (result.step.status === 'error') {
+        run.status = 'error';
+        await this.d.errors.record(wf, run, step, result.error!, input.hops);
+        break;
+      }
+      if (result.step.status === 'exited') {
+        run.status = 'exited';
+        run.exit_reason = result.exitReason ?? '';
+        break;
+      }
+      scope[step.name] = { $return_value: result.step.$return_value, ...result.step.exports };
+    }
+    if (run.status === 'running') run.status = 'success';
+    for (const s of wf.steps.slice(run.steps.length)) {
+      run.steps.push({ id: s.id, name: s.name, status: 'skipped', exports: {}, summary: null, logs: [], duration_ms: 0, error: null });
+    }
+    run.ended_at = this.d.clock.now();
+    run.duration_ms = run.ended_at - started;
+    this.d.onProgress?.(run);
+    return run;
+  }
+
+  private async runStep(
+    wf: WorkflowDoc,
+    step: StepDoc,
+    scope: Record<string, unknown>,
+    context: Record<string, unknown>,
+    deadline: number,
+    input: TriggerInput,
+    responded: boolean,
+  ): Promise<{ step: StepRun; error?: SerializedError; exitReason?: string; responded: boolean }> {
+    const t0 = this.d.clock.now();
+    const logs: LogLine[] = [];
+    const fail = (error: SerializedError) => ({
+      step: { id: step.id, name: step.name, status: 'error' as const, exports: {}, summary: null, logs, duration_ms: this.d.clock.now() - t0, error: stepError(error) },
+      error,
+      responded: false,
+    });
+    const comp = this.d.docs.component(step.component_id);
+    if (!comp) return fail({ name: 'ConfigurationError', message: `The component of step "${step.name}" is missing` });
+    let props: Record<string, unknown>;
+    let interfaces: Record<string, InterfaceValue>;
+    try {
+      const evaluated = evaluate(step.configured_props, { steps: scope }, step.name) as Record<string, unknown>;
+      const resolved = resolveProps(comp.props, evaluated);
+      props = resolved.values;
+      interfaces = Object.fromEntries(resolved.dbProps.map((p) => [p, { kind: 'db' } as InterfaceValue]));
+    } catch (err) {
+      return fail({ name: 'ConfigurationError', message: err instanceof RunnelError ? err.message : String(err) });
+    }
+    const remaining = deadline - this.d.clock.now();
+    if (remaining <= 0) return fail({ name: 'TimeoutError', message: `The workflow ran past its ${Math.round(this.d.timeoutMs(wf) / 1000)} s deadline` });
+
+    const outcome = await this.d.sandbox.invoke(
+      {
+        codeHash: comp.code_hash,
+        code: comp.compiled,
+        instanceId: step.id,
+        method: 'run',
+        props,
+        interfaces,
+        db: this.d.events.db(step.id),
+        step: { steps: scope, context, canRespond: !!input.onRespond && !responded },
+        scratchDir: this.d.paths.scratch(wf.id),
+        timeoutMs: remaining,
+      },
+      {
+        onLog: (stream, line, ts) => logs.push({ ts, stream, line }),
+        onRespond: (response) => input.onRespond?.(response),
+      },
+    );
+    if (!outcome.killed && (Object.keys(outcome.db.set).length || outcome.db.del.length)) {
+      await this.d.events.commit(step.id, { events: [], db: outcome.db });
+    }
+    const result = outcome.step;
+    if (result?.sends.length && outcome.ok) {
+      const failures = await this.d.destinations.carryOut(wf, step, result.sends, input.hops);
+      for (const f of failures) logs.push({ ts: this.d.clock.now(), stream: 'stderr', line: `[runnel] ${f}` });
+    }
+    if (!outcome.ok) return { ...fail(outcome.error ?? { name: 'Error', message: 'The step failed' }), responded: !!result?.responded };
+    return {
+      step: {
+        id: step.id,
+        name: step.name,
+        status: result?.exit ? 'exited' : 'success',
+        ...(outcome.value !== undefined ? { $return_value: outcome.value } : {}),
+        exports: result?.exports ?? {},
+        summary: result?.summary ?? null,
+        logs,
+        duration_ms: this.d.clock.now() - t0,
+        error: null,
+      },
+      exitReason: result?.exit?.reason,
+      responded: !!result?.responded,
+    };
+  }
+}
+
+function stepError(e: SerializedError): StepRun['error'] {
+  return { code: e.name, message: e.message, ...(e.stack ? { stack: e.stack } : {}) };
+}
+
+export type { ComponentDoc };

@@ -1,0 +1,78 @@
+import type { CreateWorkflowBody, UpdateWorkflowBody } from '../../shared/api';
+import type { EventSummary, PageInfo, Subscription, Workflow, WorkflowRun } from '../../shared/resources';
+import { ERRORS_CHANNEL } from '../runtime/workflows/errors-channel';
+import type { Subscriptions } from '../runtime/workflows/subscriptions';
+import type { WorkflowRuntime } from '../runtime/workflows/workflow-runtime';
+import type { EventStore } from '../store/event-store';
+import { pageById } from './pagination';
+import type { SourcesService } from './sources-service';
+
+export interface WorkflowsServiceDeps {
+  runtime: WorkflowRuntime;
+  subscriptions: Subscriptions;
+  events: EventStore;
+  sources: SourcesService;
+}
+
+/** Use cases on workflows, their runs, emitted events and subscriptions. */
+export class WorkflowsService {
+  constructor(private readonly d: WorkflowsServiceDeps) {}
+
+  async create(body: CreateWorkflowBody): Promise<Workflow> {
+    return this.d.runtime.view(await this.d.runtime.create(body));
+  }
+
+  async update(id: string, body: UpdateWorkflowBody): Promise<Workflow> {
+    return this.d.runtime.view(await this.d.runtime.update(id, body));
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.d.runtime.remove(id);
+    await this.d.events.drop(id);
+  }
+
+  get(id: string): Workflow {
+    return this.d.runtime.view(this.d.runtime.get(id));
+  }
+
+  list(q: { limit: number; before?: string; after?: string }): { data: Workflow[]; page_info: PageInfo } {
+    const { page, page_info } = pageById(this.d.runtime.list(), q);
+    return { data: page.map((w) => this.d.runtime.view(w)), page_info };
+  }
+
+  run(id: string, event: unknown): Promise<WorkflowRun> {
+    return this.d.runtime.runManually(id, event);
+  }
+
+  runs(id: string, q: { limit: number; before?: string; after?: string }): { data: WorkflowRun[]; page_info: PageInfo } {
+    const { page, page_info } = pageById(this.d.runtime.runs(id), q);
+    return { data: page, page_info };
+  }
+
+  getRun(id: string, runId: string): WorkflowRun {
+    return this.d.runtime.run(id, runId);
+  }
+
+  /** What the workflow emitted (`$.send.emit`), or its `$errors`, shaped as 4.4. */
+  eventSummaries(
+    id: string,
+    q: { limit: number; before?: string; after?: string; expand?: 'event'; event_name?: string },
+    errors = false,
+  ): { page_info: PageInfo; data: EventSummary[] } {
+    this.d.runtime.get(id);
+    const channel = errors ? ERRORS_CHANNEL : (q.event_name ?? '');
+    return this.d.sources.summariesOf(id, { ...q, event_name: channel });
+  }
+
+  subscriptions(): Subscription[] {
+    return this.d.subscriptions.list();
+  }
+
+  subscribe(emitterId: string, listenerId: string, eventName: string): Promise<Subscription> {
+    return this.d.subscriptions.create(emitterId, listenerId, eventName);
+  }
+
+  unsubscribe(emitterId: string, listenerId: string, eventName: string): Promise<void> {
+    return this.d.subscriptions.remove(emitterId, listenerId, eventName);
+  }
+}
