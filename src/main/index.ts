@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app } from 'electron';
+import { workflowErrorNotifier } from './app/notifications';
 import { createMainWindow } from './app/window';
 import { consoleLogger } from './logger';
 import { systemClock } from './scheduler/clock';
@@ -25,6 +26,7 @@ app.whenReady().then(async () => {
     uiDir,
     clock: systemClock,
     logger: consoleLogger(),
+    onWorkflowError: workflowErrorNotifier(),
   });
   createMainWindow(service.url, preload);
 });

@@ -130,7 +130,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     endpointUrl,
     onRemoved: (id) => subscriptions.removeFor(id),
   });
-  const workflows = new WorkflowsService({ runtime: workflowRuntime, subscriptions, events, sources });
+  const workflows = new WorkflowsService({ runtime: workflowRuntime, subscriptions, events, runs, sources });
   const account = new AccountService(docs);
   const webhookTarget = {
     isBusy: (token: string) => runtime.isBusy(token) || workflowRuntime.isBusy(token),

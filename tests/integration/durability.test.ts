@@ -83,5 +83,30 @@ describe('durability across kill -9 and restart', () => {
       await svc.stop();
     }
   });
+
+  it('keeps workflows, their runs and endpoints across a restart', async () => {
+    let svc = await startService();
+    dirs.push(svc.dataDir);
+    const wf = (
+      await svc.json('/v1/workflows', {
+        method: 'POST',
+        json: { name: 'Kept', trigger: { type: 'http' }, steps: [{ name: 's', code: 'export default defineComponent({ async run({ steps }) { return steps.trigger.event.body; } })' }] },
+      })
+    ).data;
+    await svc.json(`/v1/workflows/${wf.id}/run`, { method: 'POST', json: { event: { body: 'before' } } });
+    await svc.stop();
+    svc = await startService({ dataDir: svc.dataDir });
+    try {
+      const now = (await svc.json(`/v1/workflows/${wf.id}`)).data;
+      expect(new URL(now.trigger.endpoint_url).pathname).toBe(new URL(wf.trigger.endpoint_url).pathname);
+      const r = await fetch(now.trigger.endpoint_url, { method: 'POST', body: 'after' });
+      expect(r.status).toBe(200);
+      await waitFor(async () => (await svc.json(`/v1/workflows/${wf.id}/runs`)).data.filter((x: { status: string }) => x.status === 'success').length === 2);
+      const values = (await svc.json(`/v1/workflows/${wf.id}/runs`)).data.map((x: { steps: { $return_value: unknown }[] }) => x.steps[0].$return_value);
+      expect(values).toEqual(['after', 'before']);
+    } finally {
+      await svc.stop();
+    }
+  });
 });
 

@@ -176,4 +176,19 @@ describe('workflows', () => {
     expect((await svc.api(`/v1/workflows/${wf.id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await svc.api(`/v1/workflows/${wf.id}`)).status).toBe(404);
   });
+
+  it('gives a step this.db, kept across runs, and $.context with the run ids', async () => {
+    const wf = await createWf({
+      name: 'Counter',
+      trigger: { type: 'manual' },
+      steps: [code('count', `props: { db: "$.service.db" }, async run({ $ }) { const n = (this.db.get("n") || 0) + 1; this.db.set("n", n); return { n, ctx: $.context }; }`)],
+    });
+    await runWf(wf.id);
+    const second = await runWf(wf.id);
+    const { n, ctx } = second.steps[0].$return_value;
+    expect(n).toBe(2);
+    expect(ctx).toMatchObject({ id: second.id, workflow_id: wf.id, deployment_id: wf.deployment_id, owner_id: expect.stringMatching(/^u_/) });
+    expect(typeof ctx.deadline).toBe('number');
+  });
 });
+

@@ -3,6 +3,7 @@ import type { EventSummary, PageInfo, Subscription, Workflow, WorkflowRun } from
 import { ERRORS_CHANNEL } from '../runtime/workflows/errors-channel';
 import type { Subscriptions } from '../runtime/workflows/subscriptions';
 import type { WorkflowRuntime } from '../runtime/workflows/workflow-runtime';
+import type { BoundedLists } from '../store/bounded-lists';
 import type { EventStore } from '../store/event-store';
 import { pageById } from './pagination';
 import type { SourcesService } from './sources-service';
@@ -11,6 +12,7 @@ export interface WorkflowsServiceDeps {
   runtime: WorkflowRuntime;
   subscriptions: Subscriptions;
   events: EventStore;
+  runs: BoundedLists<WorkflowRun>;
   sources: SourcesService;
 }
 
@@ -22,13 +24,20 @@ export class WorkflowsService {
     return this.d.runtime.view(await this.d.runtime.create(body));
   }
 
-  async update(id: string, body: UpdateWorkflowBody): Promise<Workflow> {
-    return this.d.runtime.view(await this.d.runtime.update(id, body));
+  async remove(id: string): Promise<void> {
+    const steps = this.d.runtime.get(id).steps;
+    await this.d.runtime.remove(id);
+    // Its events, runs and each step's db go with it.
+    await this.d.events.drop(id);
+    for (const s of steps) await this.d.events.drop(s.id);
+    await this.d.runs.drop(id);
   }
 
-  async remove(id: string): Promise<void> {
-    await this.d.runtime.remove(id);
-    await this.d.events.drop(id);
+  async update(id: string, body: UpdateWorkflowBody): Promise<Workflow> {
+    const before = this.d.runtime.get(id).steps;
+    const wf = await this.d.runtime.update(id, body);
+    for (const s of before) if (!wf.steps.some((n) => n.id === s.id)) await this.d.events.drop(s.id);
+    return this.d.runtime.view(wf);
   }
 
   get(id: string): Workflow {
