@@ -312,10 +312,62 @@ async function timersAndMemory(seconds) {
   }
 }
 
+async function workflows() {
+  const svc = await startService();
+  try {
+    const step = (i) => ({ name: `s${i}`, code: `export default defineComponent({ async run({ steps }) { return ${i === 0 ? 1 : `steps.s${i - 1}.$return_value + 1`}; } })` });
+    const wf = (await svc.api('/v1/workflows', { name: 'ten', trigger: { type: 'manual' }, steps: Array.from({ length: 10 }, (_, i) => step(i)) })).data;
+    for (let i = 0; i < 10; i++) await svc.api(`/v1/workflows/${wf.id}/run`, { event: {} });
+    const server = [];
+    const client = [];
+    for (let i = 0; i < 50; i++) {
+      const t0 = performance.now();
+      const run = (await svc.api(`/v1/workflows/${wf.id}/run`, { event: {} })).data;
+      client.push(performance.now() - t0);
+      if (run.steps[9].$return_value !== 10) throw new Error('the 10-step workflow did not pass its data along');
+      server.push(run.duration_ms);
+    }
+    record('10-step workflow, run duration median (server)', round(median(server)), 'ms', '< 10 ms', median(server) < 10);
+    record('10-step workflow, POST …/run round trip median', round(median(client)), 'ms', '< 10 ms', median(client) < 10);
+
+    // Source → subscription → workflow: webhook sent → the workflow's step starts.
+    const src = (await svc.api('/v1/sources', { component_code: EMIT_BODY })).data;
+    const listener = (
+      await svc.api('/v1/workflows', {
+        name: 'listener',
+        trigger: { type: 'source', source_id: src.id },
+        steps: [{ name: 'at', code: 'export default defineComponent({ async run({ steps }) { return Date.now() - steps.trigger.event.sent; } })' }],
+      })
+    ).data;
+    const endpoint = src.configured_props.http.endpoint_url;
+    const post = (sent) => fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sent }) });
+    for (let i = 0; i < 20; i++) await post(Date.now());
+    await sleep(500);
+    const n = 100;
+    for (let i = 0; i < n; i++) {
+      await post(Date.now());
+      await sleep(20);
+    }
+    const deadline = Date.now() + 10_000;
+    let lat = [];
+    while (Date.now() < deadline) {
+      const runs = (await svc.api(`/v1/workflows/${listener.id}/runs?limit=100`)).data.filter((r) => r.status === 'success');
+      lat = runs.map((r) => r.steps[0].$return_value);
+      if (lat.length >= n) break;
+      await sleep(100);
+    }
+    record(`source→subscription→workflow latency p50 (${lat.length} runs at 50/s)`, median(lat), 'ms');
+    record(`source→subscription→workflow latency p99`, pct(lat, 99), 'ms');
+  } finally {
+    await svc.stop();
+  }
+}
+
 console.log(`Runnel benchmarks (node ${process.version}); 2 shared cores: read medians and ratios, not absolutes.\n`);
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 if (!only || only === 'throughput') await throughput(quick ? 2000 : 8000);
 if (!only || only === 'latency') await latency(200, quick ? 3 : 10);
 if (!only || only === 'timers') await timersAndMemory(quick ? 5 : 12);
+if (!only || only === 'workflows') await workflows();
 const missed = results.filter((r) => r.pass === false);
 console.log(`\n${results.filter((r) => r.pass).length} goals met, ${missed.length} missed${missed.length ? ': ' + missed.map((r) => r.name).join('; ') : ''}`);
