@@ -85,6 +85,9 @@ describe('workflows', () => {
     const none = await fetch(wf.trigger.endpoint_url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"respond":false}' });
     expect(none.status).toBe(400);
     expect((await none.json()).error.message).toBe('No $.respond called in workflow');
+    const broken = await fetch(wf.trigger.endpoint_url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'null' });
+    expect(broken.status).toBe(500);
+    expect((await broken.json()).error.message).toMatch(/Step "answer" failed before \$\.respond: TypeError/);
   });
 
   it('answers an HTTP trigger without $.respond at once and runs the workflow', async () => {

@@ -186,8 +186,8 @@ export class WorkflowRuntime {
       },
     });
     run.then(
-      () => {
-        if (!response) answer({ kind: 'response', response: noRespond() });
+      (finished) => {
+        if (!response) answer({ kind: 'response', response: finished.status === 'error' ? failedBeforeRespond(finished) : noRespond() });
       },
       (err) => {
         if (!response) answer({ kind: 'response', response: errorSpec(err) });
@@ -298,6 +298,17 @@ export class WorkflowRuntime {
 
 function noRespond(): HttpResponseSpec {
   return { status: 400, headers: { 'content-type': 'application/json' }, body: { error: { code: 'no_response', message: 'No $.respond called in workflow' } } };
+}
+
+/** The run failed before answering: say so, rather than blame a missing $.respond. */
+function failedBeforeRespond(run: WorkflowRun): HttpResponseSpec {
+  const failed = run.steps.find((s) => s.status === 'error');
+  const code = failed?.error?.code ?? 'Error';
+  return {
+    status: code === 'TimeoutError' ? 504 : 500,
+    headers: { 'content-type': 'application/json' },
+    body: { error: { code: 'workflow_error', message: `Step "${failed?.name}" failed before $.respond: ${code}: ${failed?.error?.message ?? ''}` } },
+  };
 }
 
 function errorSpec(err: unknown): HttpResponseSpec {
