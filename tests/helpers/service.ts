@@ -23,6 +23,10 @@ export interface ServiceHandle {
   runSource(id: string, event?: unknown): Promise<any>;
   /** The source's retained events, newest first, with the event itself. */
   events(id: string, qs?: string): Promise<any[]>;
+  /** Creates a workflow and returns it. */
+  createWorkflow(body: object): Promise<any>;
+  /** Runs a workflow by hand and returns the finished run. */
+  runWorkflow(id: string, event?: unknown): Promise<any>;
   /** The source's log lines joined by newlines. */
   logText(id: string): Promise<string>;
   stop(): Promise<void>;
@@ -99,6 +103,12 @@ export async function startService(o: StartOptions = {}): Promise<ServiceHandle>
     },
     async events(id, qs = '') {
       return (await handle.json(`/v1/sources/${id}/event_summaries?expand=event${qs}`)).data;
+    },
+    async createWorkflow(body) {
+      return (await handle.json('/v1/workflows', { method: 'POST', json: body })).data;
+    },
+    async runWorkflow(id, event = {}) {
+      return (await handle.json(`/v1/workflows/${id}/run`, { method: 'POST', json: { event } })).data;
     },
     async logText(id) {
       return (await handle.json(`/v1/sources/${id}/logs`)).data.map((l: { line: string }) => l.line).join('\n');

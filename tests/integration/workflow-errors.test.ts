@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeStep as code } from '../fixtures/components';
 import { startService, waitFor, type ServiceHandle } from '../helpers/service';
 
-const code = (name: string, body: string, extra: object = {}) => ({ name, code: `export default defineComponent({ ${body} })`, ...extra });
 
 describe('$errors and subscriptions', () => {
   let svc: ServiceHandle;
@@ -10,8 +10,8 @@ describe('$errors and subscriptions', () => {
   });
   afterAll(() => svc.stop());
 
-  const createWf = async (body: object) => (await svc.json('/v1/workflows', { method: 'POST', json: body })).data;
-  const runWf = async (id: string, event: unknown = {}) => (await svc.json(`/v1/workflows/${id}/run`, { method: 'POST', json: { event } })).data;
+  const createWf = (body: object) => svc.createWorkflow(body);
+  const runWf = (id: string, event?: unknown) => svc.runWorkflow(id, event);
   /** Finished runs, newest first (a run in progress is listed too, without its steps yet). */
   const runs = async (id: string) => (await svc.json(`/v1/workflows/${id}/runs?limit=100`)).data.filter((r: { status: string }) => r.status !== 'running');
   const errors = async (id: string, qs = '?expand=event') => svc.json(`/v1/workflows/${id}/$errors/event_summaries${qs}`);

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeStep as code } from '../fixtures/components';
 import { startService, waitFor, type ServiceHandle } from '../helpers/service';
 
-/** An inline code step. */
-const code = (name: string, body: string, extra: object = {}) => ({
-  name,
-  code: `export default defineComponent({ ${body} })`,
-  ...extra,
-});
 
 describe('workflows', () => {
   let svc: ServiceHandle;
@@ -15,8 +10,8 @@ describe('workflows', () => {
   });
   afterAll(() => svc.stop());
 
-  const createWf = async (body: object) => (await svc.json('/v1/workflows', { method: 'POST', json: body })).data;
-  const runWf = async (id: string, event: unknown = {}) => (await svc.json(`/v1/workflows/${id}/run`, { method: 'POST', json: { event } })).data;
+  const createWf = (body: object) => svc.createWorkflow(body);
+  const runWf = (id: string, event?: unknown) => svc.runWorkflow(id, event);
 
   it('passes data between steps: return values, exports, summaries, expressions', async () => {
     const wf = await createWf({

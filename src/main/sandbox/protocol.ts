@@ -135,40 +135,25 @@ export type RunnerMessage =
   | { type: 'ready'; baselineRss: number }
   | { type: 'log'; id: number; stream: LogStream; line: string; ts: number }
   | { type: 'respond'; id: number; response: HttpResponseSpec; /** batch index */ index?: number }
-  | {
-      type: 'item';
-      id: number;
-      index: number;
-      ok: boolean;
-      error?: SerializedError;
-      emits: EmitRecord[];
-      db: DbChanges;
-      value?: unknown;
-    }
-  | {
-      type: 'result';
-      id: number;
-      ok: boolean;
-      error?: SerializedError;
-      emits: EmitRecord[];
-      db: DbChanges;
-      /** The value `run` returned (actions use it later); structured-clonable or undefined. */
-      value?: unknown;
-      /** For a workflow step (request.step set): exports, summary, exit, sends. */
-      step?: StepResult;
-    }
+  | ({ type: 'item'; id: number; index: number } & OutcomeFields)
+  | ({ type: 'result'; id: number } & OutcomeFields)
   | { type: 'inspected'; id: number; ok: true; meta: ComponentMeta }
   | { type: 'inspected'; id: number; ok: false; error: SerializedError };
 
-/** The outcome of one invocation as the pool reports it to the runtime. */
-export interface InvokeOutcome {
+/** What one finished invocation produced, also when it threw. */
+export interface OutcomeFields {
   ok: boolean;
   error?: SerializedError;
   emits: EmitRecord[];
   db: DbChanges;
+  /** The value `run` returned; structured-clonable or undefined. */
   value?: unknown;
-  /** For a workflow step: exports, summary, exit, sends. */
+  /** For a workflow step (request.step set): exports, summary, exit, sends. */
   step?: StepResult;
+}
+
+/** The outcome of one invocation as the pool reports it to the runtime. */
+export interface InvokeOutcome extends OutcomeFields {
   /**
    * True when the runner was killed (timeout, memory cap, crash): the runtime must commit
    * nothing of this invocation.
