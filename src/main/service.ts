@@ -8,6 +8,7 @@ import { loadApiKey } from './api-key';
 import { pathsFor, type Paths } from './config/paths';
 import type { Logger } from './logger';
 import { ComponentCatalog } from './runtime/component-catalog';
+import { PackageCache } from './runtime/packages/package-cache';
 import { EventBus } from './runtime/event-bus';
 import { SourceRuntime, type HttpEvent } from './runtime/source-runtime';
 import { Destinations, OUTBOX_KEY } from './runtime/workflows/destinations';
@@ -82,7 +83,8 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   let baseUrl = '';
   const endpointUrl = (token: string) => `${baseUrl}${WEBHOOK_PREFIX}/${token}`;
 
-  const catalog = new ComponentCatalog(docs, sandbox, o.clock);
+  const packages = new PackageCache({ dir: paths.packagesDir, logger: o.logger });
+  const catalog = new ComponentCatalog(docs, sandbox, o.clock, packages, o.logger);
   const runtime = new SourceRuntime({ docs, events, logs, sandbox, scheduler, bus, clock: o.clock, logger: o.logger, paths, endpointUrl });
 
   const outbox = new BoundedLists<OutboxMessage>(paths.outboxDir, 1000);

@@ -255,13 +255,21 @@ describe('inspect', () => {
     const cases: [string, RegExp][] = [
       [`throw new Error('at load');`, /at load/],
       [`module.exports = 42;`, /does not export a component object/],
-      [`import axios from 'axios'; export default { run() {} }`, /npm packages are not supported yet.*axios/],
-      [`const s = "<!-- x -->"; export default {}`, /"<!--"/],
     ];
     for (const [src, re] of cases) {
       const { code, codeHash } = await compileComponent(src);
       await expect(pool.inspect(code, codeHash)).rejects.toThrow(re);
     }
+    // Code that did not come through the compiler (which bundles packages and escapes HTML
+    // comment text) is still refused clearly by the runner itself.
+    const raw: [string, RegExp][] = [
+      [`require('axios'); module.exports = { run() {} };`, /npm packages are not supported yet.*axios/],
+      [`const s = "<!-- x -->"; module.exports = {};`, /"<!--"/],
+    ];
+    for (const [code, re] of raw) await expect(pool.inspect(code, `raw-${code.length}`)).rejects.toThrow(re);
+    await expect(compileComponent(`import axios from 'axios'; export default { run() {} }`)).rejects.toThrow(/npm packages are not available.*axios/);
+    const escaped = await compileComponent(`export default { name: "x", version: "1", run() { return "<!-- x -->"; } }`);
+    expect((await pool.inspect(escaped.code, escaped.codeHash)).hasRun).toBe(true);
   });
 
   it('inspects a component whose module starts timers without running them later', async () => {

@@ -9,6 +9,7 @@ export interface Paths {
   logsDir: string;
   runsDir: string;
   outboxDir: string;
+  packagesDir: string;
   apiKeyFile: string;
   scratch(instanceId: string): string;
 }
@@ -21,6 +22,7 @@ export function pathsFor(dataDir: string): Paths {
     logsDir: join(dataDir, 'logs'),
     runsDir: join(dataDir, 'runs'),
     outboxDir: join(dataDir, 'outbox'),
+    packagesDir: join(dataDir, 'packages'),
     apiKeyFile: join(dataDir, 'api-key'),
     scratch: (id) => join(dataDir, 'scratch', id),
   };

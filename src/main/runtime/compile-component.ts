@@ -1,37 +1,150 @@
 import { createHash } from 'node:crypto';
-import { transform } from 'esbuild';
+import { dirname } from 'node:path';
+import { build, type Loader, type Message, type Plugin } from 'esbuild';
 import { RunnelError } from '../../shared/errors';
+import { PACKAGE_STAND_INS, STAND_IN_PREFIX } from '../sandbox/protocol';
+import { escapeHtmlComments } from './packages/html-comment-escape';
+import type { PackageCache, Progress } from './packages/package-cache';
+import { isBuiltin, parseImport, VIRTUAL_PACKAGES, type PackageImport } from './packages/package-spec';
 
 export interface CompiledComponent {
   /** CommonJS code the sandbox evaluates as `(function (require, module, exports) { ... })`. */
   code: string;
   /** sha256 of the source text as the user wrote it. */
   codeHash: string;
+  /** npm packages bundled in, as `name@version` ranges written in the imports. */
+  packages: string[];
+  loader: 'js' | 'ts';
 }
 
+export interface CompileOptions {
+  /** Where npm packages come from; without it, importing one is an error. */
+  packages?: PackageCache;
+  progress?: Progress;
+}
+
+const STAND_INS = new Set(PACKAGE_STAND_INS);
+
+// `defineSource` & co. are identity functions; their types vanish when TypeScript is stripped.
+const PIPEDREAM_TYPES = ['defineComponent', 'defineSource', 'defineAction', 'defineApp']
+  .map((n) => `export const ${n} = (x) => x;`)
+  .join('\n');
+
 /**
- * Turns a component module (ES module or CommonJS) into CommonJS the sandbox can evaluate.
- * Runs esbuild's parser only; no user code executes here.
+ * Turns a component (ES module, CommonJS or TypeScript) into one CommonJS file the sandbox can
+ * evaluate: npm packages it imports are fetched (see PackageCache) and bundled in; Node
+ * built-ins stay `require` calls for the sandbox's allow-list. No user code runs here.
  */
-export async function compileComponent(source: string): Promise<CompiledComponent> {
+export async function compileComponent(source: string, opts: CompileOptions = {}): Promise<CompiledComponent> {
   const codeHash = createHash('sha256').update(source).digest('hex');
-  try {
-    const out = await transform(source, {
-      format: 'cjs',
-      loader: 'js',
-      target: 'node20',
-      platform: 'node',
-      sourcefile: 'component.mjs',
-      logLevel: 'silent',
-    });
-    return { code: out.code, codeHash };
-  } catch (err) {
-    const first = (err as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
-    const where = first?.location ? ` (line ${first.location.line}, column ${first.location.column + 1})` : '';
-    throw new RunnelError(
-      'invalid_component',
-      `The component does not parse: ${first?.text ?? String(err)}${where}`,
-      { line: first?.location?.line },
-    );
+  const loader = await pickLoader(source);
+  const imports = await findPackageImports(source, loader);
+  let modules: string | undefined;
+  if (imports.length > 0) {
+    if (!opts.packages) throw new RunnelError('invalid_component', `npm packages are not available here (imports: ${imports.map((i) => i.specifier).join(', ')})`);
+    modules = await opts.packages.ensure(imports, opts.progress ?? (() => {}));
   }
+  const out = escapeHtmlComments(await bundle(source, loader, modules));
+  return { code: out, codeHash, packages: [...new Set(imports.map((i) => i.specifier))], loader };
+}
+
+/** JavaScript when it parses as such, else TypeScript (type errors never block; syntax errors do). */
+async function pickLoader(source: string): Promise<'js' | 'ts'> {
+  try {
+    await build({ stdin: { contents: source, loader: 'js' }, write: false, bundle: false, logLevel: 'silent' });
+    return 'js';
+  } catch (jsErr) {
+    try {
+      await build({ stdin: { contents: source, loader: 'ts' }, write: false, bundle: false, logLevel: 'silent' });
+      return 'ts';
+    } catch {
+      throw syntaxError(jsErr, 'does not parse');
+    }
+  }
+}
+
+/** The bare package imports of the component itself (not of the packages). */
+async function findPackageImports(source: string, loader: Loader): Promise<PackageImport[]> {
+  const found: PackageImport[] = [];
+  const collect: Plugin = {
+    name: 'runnel-collect-imports',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, (args) => {
+        if (args.importer === '<stdin>' && !isBuiltin(args.path) && !VIRTUAL_PACKAGES.has(args.path) && !args.path.startsWith('.') && !args.path.startsWith('/')) {
+          const p = parseImport(args.path);
+          if (!p) return { errors: [{ text: `"${args.path}" is not a valid npm package name` }] };
+          found.push(p);
+        }
+        return { path: args.path, external: true };
+      });
+    },
+  };
+  try {
+    await build({ stdin: { contents: source, loader }, bundle: true, write: false, logLevel: 'silent', platform: 'node', format: 'cjs', plugins: [collect] });
+  } catch (err) {
+    throw syntaxError(err, 'does not parse');
+  }
+  return found;
+}
+
+async function bundle(source: string, loader: Loader, modules: string | undefined): Promise<string> {
+  const resolveDir = modules ? dirname(modules) : undefined;
+  const runnel: Plugin = {
+    name: 'runnel-resolve',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        const own = fromComponent(args.importer);
+        if (isBuiltin(args.path)) {
+          // Packages (not the component itself) get load-safe stand-ins of net, tls, http2, ...
+          const name = args.path.replace(/^node:/, '');
+          return { path: !own && STAND_INS.has(name) ? `${STAND_IN_PREFIX}${name}` : args.path, external: true };
+        }
+        if (VIRTUAL_PACKAGES.has(args.path)) return { path: args.path, namespace: 'runnel-virtual' };
+        if (own && (args.path.startsWith('.') || args.path.startsWith('/'))) {
+          return { errors: [{ text: `local imports such as "${args.path}" are not supported: a component is one file` }] };
+        }
+        if (own && resolveDir) {
+          // `axios@1.7.2` and `lodash@^4/fp` name a package version; the files are under the name.
+          const p = parseImport(args.path);
+          if (p && p.range !== null) {
+            const r = await b.resolve(p.name + p.subpath, { resolveDir, kind: args.kind });
+            if (r.errors.length > 0) return { errors: r.errors };
+            return { path: r.path };
+          }
+        }
+        return undefined;
+      });
+      b.onLoad({ filter: /.*/, namespace: 'runnel-virtual' }, () => ({ contents: PIPEDREAM_TYPES, loader: 'js' }));
+    },
+  };
+  try {
+    const result = await build({
+      stdin: { contents: source, loader, sourcefile: loader === 'ts' ? 'component.ts' : 'component.mjs', ...(resolveDir ? { resolveDir } : {}) },
+      bundle: true,
+      write: false,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      legalComments: 'none',
+      logLevel: 'silent',
+      plugins: [runnel],
+    });
+    return result.outputFiles[0].text;
+  } catch (err) {
+    throw syntaxError(err, 'could not be bundled');
+  }
+}
+
+/** Whether an import is written in the component itself (stdin), not in a package. */
+function fromComponent(importer: string): boolean {
+  return importer === '<stdin>' || /(^|[/\\])component\.(mjs|ts)$/.test(importer);
+}
+
+function syntaxError(err: unknown, what: string): RunnelError {
+  const first = (err as { errors?: Message[] }).errors?.[0];
+  const file = first?.location?.file === '<stdin>' || first?.location?.file?.startsWith('component.') ? 'component' : first?.location?.file;
+  const where = first?.location ? ` (${file ? `${file}:` : 'line '}${first.location.line}:${first.location.column + 1})` : '';
+  return new RunnelError('invalid_component', `The component ${what}: ${first?.text ?? String(err)}${where}`, {
+    line: first?.location?.line,
+  });
 }

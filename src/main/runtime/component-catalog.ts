@@ -5,7 +5,9 @@ import type { ComponentMeta, Sandbox } from '../sandbox/protocol';
 import type { Clock } from '../scheduler/clock';
 import type { ComponentDoc } from '../store/document-types';
 import type { DocumentStore } from '../store/documents';
+import type { Logger } from '../logger';
 import { compileComponent } from './compile-component';
+import type { PackageCache } from './packages/package-cache';
 import { checkDeclaredProps, configurableProps } from './props';
 
 const DEDUPE = new Set(['unique', 'greatest', 'last']);
@@ -16,6 +18,8 @@ export class ComponentCatalog {
     private readonly docs: DocumentStore,
     private readonly sandbox: Sandbox,
     private readonly clock: Clock,
+    private readonly packages?: PackageCache,
+    private readonly logger?: Logger,
   ) {}
 
   /** Saves a component (or returns the saved one with the same code). */
@@ -32,7 +36,7 @@ export class ComponentCatalog {
   }
 
   private async saveAs(code: string, inlineStep: string | undefined): Promise<ComponentDoc> {
-    const compiled = await compileComponent(code);
+    const compiled = await compileComponent(code, { packages: this.packages, progress: (line) => this.logger?.info(`packages: ${line}`) });
     const inline = inlineStep !== undefined;
     const existing = this.docs.data.components.find((c) => c.code_hash === compiled.codeHash && !!c.inline === inline);
     if (existing) return existing;

@@ -5,6 +5,7 @@
 import { builtinModules, createRequire } from 'node:module';
 import { makeComponentFs, type ComponentFs } from './fs-module';
 import { makeHttpModule, type HttpModule } from './http-module';
+import { libraryStandIn, STAND_IN_PREFIX } from './library-stand-ins';
 import { makeOsModule } from './os-module';
 import type { CompartmentTimers } from './compartment-timers';
 import type { ScratchPaths } from './scratch-paths';
@@ -88,6 +89,10 @@ export function makeComponentRequire(deps: RequireDeps): ComponentRequire {
   const require = (specifier: unknown): unknown => {
     if (typeof specifier !== 'string' || specifier === '') {
       throw new TypeError(`require() expects a module name, got ${typeof specifier}`);
+    }
+    if (specifier.startsWith(STAND_IN_PREFIX)) {
+      const standIn = libraryStandIn(specifier.slice(STAND_IN_PREFIX.length));
+      if (standIn !== undefined) return standIn;
     }
     const name = specifier.startsWith('node:') ? specifier.slice(5) : specifier;
     const cached = cache.get(name);
