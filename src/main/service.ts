@@ -8,7 +8,10 @@ import { loadApiKey } from './api-key';
 import { pathsFor, type Paths } from './config/paths';
 import type { Logger } from './logger';
 import { ComponentCatalog } from './runtime/component-catalog';
+import { ComponentConfig } from './runtime/component-config';
 import { PackageCache } from './runtime/packages/package-cache';
+import { Secrets } from './runtime/secrets';
+import { SecretBox } from './store/secret-box';
 import { EventBus } from './runtime/event-bus';
 import { SourceRuntime, type HttpEvent } from './runtime/source-runtime';
 import { Destinations, OUTBOX_KEY } from './runtime/workflows/destinations';
@@ -83,9 +86,11 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   let baseUrl = '';
   const endpointUrl = (token: string) => `${baseUrl}${WEBHOOK_PREFIX}/${token}`;
 
+  const secrets = new Secrets(await SecretBox.open(paths.secretsKeyFile));
   const packages = new PackageCache({ dir: paths.packagesDir, logger: o.logger });
   const catalog = new ComponentCatalog(docs, sandbox, o.clock, packages, o.logger);
-  const runtime = new SourceRuntime({ docs, events, logs, sandbox, scheduler, bus, clock: o.clock, logger: o.logger, paths, endpointUrl });
+  const config = new ComponentConfig(sandbox);
+  const runtime = new SourceRuntime({ docs, events, logs, sandbox, scheduler, bus, clock: o.clock, logger: o.logger, paths, secrets, config, endpointUrl });
 
   const outbox = new BoundedLists<OutboxMessage>(paths.outboxDir, 1000);
   await outbox.openAll();
@@ -101,6 +106,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     logger: o.logger,
     runs,
     endpointUrl,
+    secrets,
     executor: () => executor,
     subscriptions: () => subscriptions,
   });
@@ -113,6 +119,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     paths,
     destinations,
     errors,
+    secrets,
     timeoutMs: workflowTimeoutMs,
     onProgress: (run) => workflowRuntime.progress(run),
   });
@@ -148,6 +155,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     uiDir: o.uiDir,
     runtime,
     catalog,
+    config,
     sources,
     account,
     workflows,

@@ -46,6 +46,15 @@ export const updateSourceBody = sourceFields
 export type UpdateSourceBody = z.infer<typeof updateSourceBody>;
 
 export const runSourceBody = z.object({ event: z.unknown().optional() });
+
+export const propOptionsBody = z.object({
+  configured_props: configuredProps.optional(),
+  page: z.number().int().min(0).optional(),
+  prevContext: z.unknown().optional(),
+  query: z.string().max(1000).optional(),
+});
+
+export const reloadPropsBody = z.object({ configured_props: configuredProps.optional() });
 export const runWorkflowBody = runSourceBody;
 
 const cursor = z.string().max(200).optional();

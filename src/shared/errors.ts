@@ -6,6 +6,7 @@ export const ERROR_STATUS = {
   invalid_json: 400,
   invalid_component: 400,
   invalid_props: 400,
+  configuration_error: 400,
   hook_failed: 422,
   unauthorized: 401,
   forbidden_host: 403,

@@ -11,6 +11,8 @@ export interface Paths {
   outboxDir: string;
   packagesDir: string;
   apiKeyFile: string;
+  /** The data key that seals secrets (0600). */
+  secretsKeyFile: string;
   scratch(instanceId: string): string;
 }
 
@@ -24,6 +26,7 @@ export function pathsFor(dataDir: string): Paths {
     outboxDir: join(dataDir, 'outbox'),
     packagesDir: join(dataDir, 'packages'),
     apiKeyFile: join(dataDir, 'api-key'),
+    secretsKeyFile: join(dataDir, 'secrets.key'),
     scratch: (id) => join(dataDir, 'scratch', id),
   };
 }

@@ -91,7 +91,7 @@ export class ComponentCatalog {
   }
 }
 
-type MetaFields = Pick<ComponentDoc, 'name' | 'key' | 'version' | 'description' | 'type' | 'dedupe' | 'props' | 'hooks' | 'has_run'>;
+type MetaFields = Pick<ComponentDoc, 'name' | 'key' | 'version' | 'description' | 'type' | 'dedupe' | 'props' | 'hooks' | 'has_run' | 'has_additional_props'>;
 
 /** The checks of spec 2.8 on what the module exported. Unknown top-level keys are ignored. */
 export function validateMeta(meta: ComponentMeta): MetaFields {
@@ -119,5 +119,6 @@ export function validateMeta(meta: ComponentMeta): MetaFields {
     props: meta.props,
     hooks: meta.hooks,
     has_run: meta.hasRun,
+    has_additional_props: meta.hasAdditionalProps,
   };
 }

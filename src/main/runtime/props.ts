@@ -33,6 +33,12 @@ export function checkDeclaredProps(props: PropDescriptor[]): void {
       throw new RunnelError('invalid_component', `Prop "${p.name}" has an unknown type "${p.type}"`, { prop: p.name });
     }
   }
+  for (const p of props) {
+    if (p.secret && p.type !== 'string') throw new RunnelError('invalid_component', `Prop "${p.name}": secret is only for string props`, { prop: p.name });
+    if ((p.min !== undefined || p.max !== undefined) && p.type !== 'integer' && p.type !== 'integer[]') {
+      throw new RunnelError('invalid_component', `Prop "${p.name}": min and max are only for integer props`, { prop: p.name });
+    }
+  }
   if (props.filter((p) => p.type === '$.interface.http').length > 1) {
     throw new RunnelError('invalid_component', 'A component can have at most one $.interface.http prop');
   }

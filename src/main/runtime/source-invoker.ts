@@ -89,6 +89,8 @@ export class SourceInvoker {
       const o = await this.execute(doc, comp, hook, undefined, current);
       if (!o.ok) {
         const e = o.error;
+        // A ConfigurationError says the configuration is wrong: a 400 with its own message.
+        if (e?.name === 'ConfigurationError') throw new RunnelError('configuration_error', e.message, { hook });
         throw new RunnelError('hook_failed', `The ${hook}() hook failed: ${e?.name ?? 'Error'}: ${e?.message ?? 'unknown error'}`, {
           hook,
           error: e?.name,
@@ -115,7 +117,7 @@ export class SourceInvoker {
         code: comp.compiled,
         instanceId: doc.id,
         method,
-        props: doc.props,
+        props: this.deps.secrets.reveal(doc.props),
         interfaces: this.interfaces(doc),
         db,
         ...(callbacks.batch ? { batch: callbacks.batch } : { event }),
@@ -157,6 +159,9 @@ export class SourceInvoker {
   }
 
   private log(id: string, line: LogLine): void {
+    // A component printing its own secret prop must not put it in the logs.
+    const props = this.deps.docs.source(id)?.props;
+    if (props) line = { ...line, line: this.deps.secrets.scrub(line.line, props) };
     if (line.line.length > MAX_LOG_LINE) line = { ...line, line: `${line.line.slice(0, MAX_LOG_LINE)}… [${line.line.length - MAX_LOG_LINE} more characters]` };
     this.deps.logs.append(id, line);
     this.deps.bus.publishLog(id, line);

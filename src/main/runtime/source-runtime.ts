@@ -18,6 +18,8 @@ import { WorkQueue } from './work-queue';
 import { resolveProps } from './props';
 import { SourceInvoker } from './source-invoker';
 import { timerEvent } from './timer-config';
+import type { ComponentConfig } from './component-config';
+import type { Secrets } from './secrets';
 import { uniqueSlug } from './slug';
 
 export interface SourceRuntimeDeps {
@@ -30,6 +32,8 @@ export interface SourceRuntimeDeps {
   clock: Clock;
   logger: Logger;
   paths: Paths;
+  secrets: Secrets;
+  config: ComponentConfig;
   /** The public URL of a webhook token, built from the service's current address. */
   endpointUrl(token: string): string;
 }
@@ -94,7 +98,8 @@ export class SourceRuntime {
     if (comp.type === 'action') {
       throw new RunnelError('invalid_component', `"${comp.name}" is an action; actions run as workflow steps, not as sources`);
     }
-    const resolved = resolveProps(comp.props, input.configuredProps ?? {});
+    const props = await this.deps.config.props(comp, input.configuredProps ?? {});
+    const resolved = resolveProps(props, input.configuredProps ?? {});
     const now = Math.floor(this.deps.clock.now() / 1000);
     const name = input.name ?? comp.name;
     const doc: SourceDoc = {
@@ -103,7 +108,7 @@ export class SourceRuntime {
       name,
       name_slug: uniqueSlug(name, this.deps.docs.data.sources.map((s) => s.name_slug)),
       active: true,
-      props: resolved.values,
+      props: this.deps.secrets.seal(props, resolved.values),
       timer: resolved.timer ? { ...resolved.timer } : null,
       http: resolved.http ? { ...resolved.http, token: randomToken(22) } : null,
       db_props: resolved.dbProps,
@@ -136,11 +141,12 @@ export class SourceRuntime {
       const comp = input.component ?? oldComp;
       if (comp.type === 'action') throw new RunnelError('invalid_component', `"${comp.name}" is an action, not a source`);
       const configured = { ...this.configuredValues(doc), ...(input.configuredProps ?? {}) };
-      const resolved = resolveProps(comp.props, configured);
+      const props = await this.deps.config.props(comp, this.deps.secrets.reveal(configured));
+      const resolved = resolveProps(props, configured);
       const next: SourceDoc = {
         ...doc,
         component_id: comp.id,
-        props: resolved.values,
+        props: this.deps.secrets.seal(props, resolved.values, doc.props),
         timer: resolved.timer ? { ...resolved.timer } : null,
         http: resolved.http ? { ...resolved.http, token: doc.http?.token ?? randomToken(22) } : null,
         db_props: resolved.dbProps,
@@ -344,6 +350,11 @@ export class SourceRuntime {
         : { intervalSeconds: doc.timer.intervalSeconds };
     }
     return out;
+  }
+
+  /** A source's configured values as API responses show them (secrets masked). */
+  maskProps(props: Record<string, unknown>): Record<string, unknown> {
+    return this.deps.secrets.mask(props);
   }
 
   /** Latest stored events reach SSE readers through the bus. */

@@ -132,9 +132,31 @@ export interface StepResult {
   responded: boolean;
 }
 
+/** A configuration-time call on a component (no invocation, no interfaces, no db). */
+export type ConfigureCall =
+  /** `props.<prop>.options({ page, prevContext, query })`. */
+  | { kind: 'options'; prop: string; page: number; prevContext?: unknown; query?: string }
+  /** `additionalProps(previousPropDefs)`. */
+  | { kind: 'additionalProps'; previousPropDefs: PropDescriptor[] };
+
+export type ConfigureResult =
+  /** Options normalised: an array answer becomes `{ options, context: null }`. */
+  | { kind: 'options'; options: unknown[]; context: unknown }
+  /** The props `additionalProps` returned, described like `inspect` describes props. */
+  | { kind: 'additionalProps'; props: PropDescriptor[] };
+
 export type ParentMessage =
   | { type: 'invoke'; id: number; request: InvokeRequest }
   | { type: 'inspect'; id: number; code: string; codeHash: string }
+  | {
+      type: 'configure';
+      id: number;
+      code: string;
+      codeHash: string;
+      call: ConfigureCall;
+      /** Configured user-input values, seen as `this.<prop>` (app props as `{ $auth }`). */
+      props: Record<string, unknown>;
+    }
   | { type: 'forget'; instanceId: string };
 
 export type LogStream = 'stdout' | 'stderr';
@@ -145,6 +167,8 @@ export type RunnerMessage =
   | { type: 'respond'; id: number; response: HttpResponseSpec; /** batch index */ index?: number }
   | ({ type: 'item'; id: number; index: number } & OutcomeFields)
   | ({ type: 'result'; id: number } & OutcomeFields)
+  | { type: 'configured'; id: number; ok: true; result: ConfigureResult }
+  | { type: 'configured'; id: number; ok: false; error: SerializedError }
   | { type: 'inspected'; id: number; ok: true; meta: ComponentMeta }
   | { type: 'inspected'; id: number; ok: false; error: SerializedError };
 
@@ -186,6 +210,11 @@ export interface Sandbox {
   /** Evaluates a component in a throwaway compartment and describes it; rejects on a bad module. */
   inspect(code: string, codeHash: string): Promise<ComponentMeta>;
   invoke(request: InvokeRequest, callbacks?: InvokeCallbacks): Promise<InvokeOutcome>;
+  /**
+   * Runs a configuration-time method (async options, additionalProps) in a throwaway
+   * compartment; rejects with the component's error (a `ConfigurationError` keeps its name).
+   */
+  configure(code: string, codeHash: string, call: ConfigureCall, props: Record<string, unknown>): Promise<ConfigureResult>;
   /** Drops cached compartments of an instance (after update/delete). */
   forget(instanceId: string): void;
   dispose(): Promise<void>;

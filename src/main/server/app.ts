@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { RunnelError } from '../../shared/errors';
 import type { Logger } from '../logger';
 import type { ComponentCatalog } from '../runtime/component-catalog';
+import type { ComponentConfig } from '../runtime/component-config';
 import type { EventBus } from '../runtime/event-bus';
 import type { SourceRuntime } from '../runtime/source-runtime';
 import type { WorkflowRuntime } from '../runtime/workflows/workflow-runtime';
@@ -26,6 +27,7 @@ export interface AppDeps {
   uiDir?: string;
   runtime: SourceRuntime;
   catalog: ComponentCatalog;
+  config: ComponentConfig;
   sources: SourcesService;
   account: AccountService;
   workflows: WorkflowsService;
@@ -49,7 +51,7 @@ export function createApp(d: AppDeps): Hono {
   guarded.use('/workflows/*', auth);
   const v1 = new Hono();
   v1.route('/', sourceRoutes(d.sources));
-  v1.route('/', componentRoutes(d.catalog));
+  v1.route('/', componentRoutes(d.catalog, d.config));
   v1.route('/', accountRoutes(d.account));
   v1.route('/', workflowRoutes(d.workflows, d.outbox));
   v1.all('*', () => {

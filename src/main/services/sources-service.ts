@@ -126,7 +126,7 @@ export class SourcesService {
 
   view(doc: SourceDoc): DeployedSource {
     const comp = this.d.docs.component(doc.component_id);
-    const configured: Record<string, unknown> = { ...doc.props };
+    const configured: Record<string, unknown> = this.d.runtime.maskProps(doc.props);
     if (doc.timer) configured[doc.timer.prop] = timerView(doc.timer);
     if (doc.http) configured[doc.http.prop] = { endpoint_url: this.d.endpointUrl(doc.http.token) };
     const lastMs = this.d.events.lastEventMs(doc.id);

@@ -15,6 +15,8 @@ export interface ComponentDoc {
   props: PropDescriptor[];
   hooks: string[];
   has_run: boolean;
+  /** The component computes more props from configured values (`additionalProps`). */
+  has_additional_props?: boolean;
   /** A workflow's inline code step: saved like a component, never listed or looked up by key. */
   inline?: boolean;
   created_at: number;

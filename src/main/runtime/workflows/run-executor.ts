@@ -11,6 +11,7 @@ import type { EventStore } from '../../store/event-store';
 import { resolveProps } from '../props';
 import type { Destinations } from './destinations';
 import type { ErrorsChannel } from './errors-channel';
+import type { Secrets } from '../secrets';
 import { evaluate } from './expressions';
 
 export const PLATFORM_VERSION = 'runnel-0.1.0';
@@ -34,6 +35,7 @@ export interface RunExecutorDeps {
   paths: Paths;
   destinations: Destinations;
   errors: ErrorsChannel;
+  secrets: Secrets;
   timeoutMs(wf: WorkflowDoc): number;
   /** Called as the run changes, so readers can see a run in progress. */
   onProgress?(run: WorkflowRun): void;
@@ -110,6 +112,13 @@ export class RunExecutor {
     return run;
   }
 
+  /** Exports never show a secret prop's value in clear. */
+  private scrubbed(exports: Record<string, unknown>, step: StepDoc): Record<string, unknown> {
+    const text = JSON.stringify(exports);
+    const clean = this.d.secrets.scrub(text, step.configured_props);
+    return clean === text ? exports : (JSON.parse(clean) as Record<string, unknown>);
+  }
+
   private async runStep(
     wf: WorkflowDoc,
     step: StepDoc,
@@ -131,7 +140,7 @@ export class RunExecutor {
     let props: Record<string, unknown>;
     let interfaces: Record<string, InterfaceValue>;
     try {
-      const evaluated = evaluate(step.configured_props, { steps: scope }, step.name) as Record<string, unknown>;
+      const evaluated = evaluate(this.d.secrets.reveal(step.configured_props), { steps: scope }, step.name) as Record<string, unknown>;
       const resolved = resolveProps(comp.props, evaluated);
       props = resolved.values;
       interfaces = Object.fromEntries(resolved.dbProps.map((p) => [p, { kind: 'db' } as InterfaceValue]));
@@ -155,7 +164,7 @@ export class RunExecutor {
         timeoutMs: remaining,
       },
       {
-        onLog: (stream, line, ts) => logs.push({ ts, stream, line }),
+        onLog: (stream, line, ts) => logs.push({ ts, stream, line: this.d.secrets.scrub(line, step.configured_props) }),
         onRespond: (response) => input.onRespond?.(response),
       },
     );
@@ -174,7 +183,7 @@ export class RunExecutor {
         name: step.name,
         status: result?.exit ? 'exited' : 'success',
         ...(outcome.value !== undefined ? { $return_value: outcome.value } : {}),
-        exports: result?.exports ?? {},
+        exports: this.scrubbed(result?.exports ?? {}, step),
         summary: result?.summary ?? null,
         logs,
         duration_ms: this.d.clock.now() - t0,

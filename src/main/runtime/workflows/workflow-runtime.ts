@@ -14,6 +14,8 @@ import { INTERFACE_TYPES } from '../props';
 import type { HttpDelivery, HttpEvent } from '../source-runtime';
 import { parseTimerConfig, timerEvent, timerView } from '../timer-config';
 import { WorkQueue } from '../work-queue';
+import type { Secrets } from '../secrets';
+import { hasExpression } from './expressions';
 import type { RunExecutor, TriggerInput } from './run-executor';
 import type { Subscriptions } from './subscriptions';
 
@@ -27,6 +29,7 @@ export interface WorkflowRuntimeDeps {
   logger: Logger;
   runs: BoundedLists<WorkflowRun>;
   endpointUrl(token: string): string;
+  secrets: Secrets;
   executor(): RunExecutor;
   subscriptions(): Subscriptions;
 }
@@ -207,7 +210,7 @@ export class WorkflowRuntime {
         name: s.name,
         component_id: s.component_id,
         component_key: this.d.docs.component(s.component_id)?.inline ? null : (this.d.docs.component(s.component_id)?.key ?? null),
-        configured_props: s.configured_props,
+        configured_props: this.d.secrets.mask(s.configured_props),
       })),
       active: wf.active,
       timeout_seconds: workflowTimeoutMs(wf) / 1000,
@@ -270,7 +273,11 @@ export class WorkflowRuntime {
         }
       }
       // A step keeps its id (and so its db) when an update keeps its name.
-      steps.push({ id: old.find((o) => o.name === b.name)?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: configured });
+      const previous = old.find((o) => o.name === b.name);
+      // Secret props are sealed at rest; expressions stay readable so they can be evaluated.
+      const literal = Object.fromEntries(Object.entries(configured).filter(([, v]) => !hasExpression(v)));
+      const sealed = { ...configured, ...this.d.secrets.seal(comp.props, literal, previous?.configured_props) };
+      steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed });
     }
     return steps;
   }

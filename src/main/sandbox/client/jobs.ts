@@ -1,6 +1,16 @@
-// The two kinds of work the pool runs on a runner, each turning runner messages (or the
-// runner's death) into what its caller awaits.
-import type { ComponentMeta, InvokeCallbacks, InvokeOutcome, InvokeRequest, ParentMessage, RunnerMessage, SerializedError } from '../protocol';
+// The kinds of work the pool runs on a runner (invoke, inspect, configure), each turning runner
+// messages (or the runner's death) into what its caller awaits.
+import type {
+  ComponentMeta,
+  ConfigureCall,
+  ConfigureResult,
+  InvokeCallbacks,
+  InvokeOutcome,
+  InvokeRequest,
+  ParentMessage,
+  RunnerMessage,
+  SerializedError,
+} from '../protocol';
 
 export interface Job {
   id: number;
@@ -97,6 +107,35 @@ export function inspectJob(
     onMessage(msg) {
       if (msg.type !== 'inspected') return false; // module-level console output is not kept
       if (msg.ok) resolve(msg.meta);
+      else reject(toError(msg.error));
+      return true;
+    },
+    fail(error) {
+      reject(toError(error));
+    },
+  };
+}
+
+export const CONFIGURE_TIMEOUT_MS = 10_000;
+
+/** A job for `configure`: resolves with the call's result or rejects with the component's error. */
+export function configureJob(
+  id: number,
+  code: string,
+  codeHash: string,
+  call: ConfigureCall,
+  props: Record<string, unknown>,
+  timeoutMs: number,
+  resolve: (r: ConfigureResult) => void,
+  reject: (e: Error) => void,
+): Job {
+  return {
+    id,
+    message: { type: 'configure', id, code, codeHash, call, props },
+    timeoutMs,
+    onMessage(msg) {
+      if (msg.type !== 'configured') return false; // console output of configuration code is not kept
+      if (msg.ok) resolve(msg.result);
       else reject(toError(msg.error));
       return true;
     },

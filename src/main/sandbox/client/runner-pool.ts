@@ -3,9 +3,19 @@
 // just the job: a stuck synchronous loop cannot be interrupted any other way), the job reports
 // why, and a fresh runner is started the next time one is needed.
 import type { Logger } from '../../logger';
-import type { ComponentMeta, InvokeCallbacks, InvokeOutcome, InvokeRequest, RunnerMessage, Sandbox, SerializedError } from '../protocol';
+import type {
+  ComponentMeta,
+  ConfigureCall,
+  ConfigureResult,
+  InvokeCallbacks,
+  InvokeOutcome,
+  InvokeRequest,
+  RunnerMessage,
+  Sandbox,
+  SerializedError,
+} from '../protocol';
 import type { KillReason } from './exit-cause';
-import { cacheKeyOf, INSPECT_TIMEOUT_MS, inspectJob, invokeJob, seconds, type Job } from './jobs';
+import { cacheKeyOf, CONFIGURE_TIMEOUT_MS, configureJob, INSPECT_TIMEOUT_MS, inspectJob, invokeJob, seconds, type Job } from './jobs';
 import { RunnerProcess } from './runner-process';
 
 export interface RunnerPoolOptions {
@@ -21,6 +31,8 @@ export interface RunnerPoolOptions {
   startTimeoutMs?: number;
   /** Deadline for evaluating a component's module in inspect(). */
   inspectTimeoutMs?: number;
+  /** Deadline for one configure() call, module evaluation included. */
+  configureTimeoutMs?: number;
 }
 
 /** Per runner: finished jobs whose late log lines (from leftover timers) are still routed. */
@@ -60,6 +72,16 @@ export class RunnerPool implements Sandbox {
   inspect(code: string, codeHash: string): Promise<ComponentMeta> {
     return new Promise((resolve, reject) => {
       const job = inspectJob(this.nextId++, code, codeHash, this.o.inspectTimeoutMs ?? INSPECT_TIMEOUT_MS, resolve, reject);
+      if (this.disposed) return job.fail(shutdownError());
+      this.queue.push(job);
+      this.pump();
+    });
+  }
+
+  configure(code: string, codeHash: string, call: ConfigureCall, props: Record<string, unknown>): Promise<ConfigureResult> {
+    return new Promise((resolve, reject) => {
+      const timeoutMs = this.o.configureTimeoutMs ?? CONFIGURE_TIMEOUT_MS;
+      const job = configureJob(this.nextId++, code, codeHash, call, props, timeoutMs, resolve, reject);
       if (this.disposed) return job.fail(shutdownError());
       this.queue.push(job);
       this.pump();
@@ -215,8 +237,15 @@ export class RunnerPool implements Sandbox {
 }
 
 function timeoutError(job: Job): SerializedError {
-  const what = job.message.type === 'inspect' ? 'Loading the component' : 'The invocation';
-  return { name: 'TimeoutError', message: `${what} timed out after ${seconds(job.timeoutMs)}` };
+  return { name: 'TimeoutError', message: `${jobWhat(job)} timed out after ${seconds(job.timeoutMs)}` };
+}
+
+/** What a job was doing, as the start of a sentence. */
+function jobWhat(job: Job): string {
+  const m = job.message;
+  if (m.type === 'inspect') return 'Loading the component';
+  if (m.type !== 'configure') return 'The invocation';
+  return m.call.kind === 'options' ? `options() of prop "${m.call.prop}"` : 'additionalProps()';
 }
 
 function shutdownError(): SerializedError {

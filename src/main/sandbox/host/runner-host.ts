@@ -3,6 +3,7 @@ import type { ParentMessage } from '../protocol';
 import type { Send } from './channel';
 import { CompartmentCache } from './component/compartment-cache';
 import { inspectComponent } from './component/inspect-component';
+import { configureComponent } from './configure/configure-component';
 import { runInvocation } from './invoke/run-invocation';
 import { describeThrown } from './globals/readable-errors';
 
@@ -37,6 +38,12 @@ export class RunnerHost {
         return;
       case 'inspect':
         inspectComponent(msg.id, msg.code, this.send);
+        return;
+      case 'configure':
+        // Its code runs asynchronously like an invocation's: a stray rejection now is its own,
+        // and is dropped with it rather than filed in an unrelated invocation's log.
+        this.lastInvocation = msg.id;
+        void configureComponent(msg, this.send);
         return;
       case 'forget':
         this.cache.forget(msg.instanceId);

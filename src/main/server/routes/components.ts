@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
-import { createComponentBody } from '../../../shared/api';
+import { createComponentBody, propOptionsBody, reloadPropsBody } from '../../../shared/api';
+import type { ComponentConfig } from '../../runtime/component-config';
 import type { ComponentCatalog } from '../../runtime/component-catalog';
 import { fetchComponentCode } from '../../services/component-url';
 import { jsonBody } from '../json-body';
 
-export function componentRoutes(catalog: ComponentCatalog): Hono {
+export function componentRoutes(catalog: ComponentCatalog, config: ComponentConfig): Hono {
   const r = new Hono();
   r.post('/components', async (c) => {
     const body = await jsonBody(c, createComponentBody);
@@ -12,5 +13,13 @@ export function componentRoutes(catalog: ComponentCatalog): Hono {
     return c.json({ data: catalog.view(await catalog.save(code)) });
   });
   r.get('/components/:idOrKey', (c) => c.json({ data: catalog.view(catalog.get(c.req.param('idOrKey'))) }));
+  r.post('/components/:idOrKey/props/reload', async (c) => {
+    const body = await jsonBody(c, reloadPropsBody);
+    return c.json({ data: { configurable_props: await config.reload(catalog.get(c.req.param('idOrKey')), body.configured_props ?? {}) } });
+  });
+  r.post('/components/:idOrKey/props/:prop/options', async (c) => {
+    const body = await jsonBody(c, propOptionsBody);
+    return c.json({ data: await config.options(catalog.get(c.req.param('idOrKey')), c.req.param('prop'), body) });
+  });
   return r;
 }

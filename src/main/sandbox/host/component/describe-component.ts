@@ -50,9 +50,14 @@ export function describeProp(name: string, def: unknown): PropDescriptor {
   return p;
 }
 
+/** Describes an object of prop definitions (a component's `props`, an `additionalProps()` answer). */
+export function describeProps(defs: unknown): PropDescriptor[] {
+  if (typeof defs !== 'object' || defs === null) return [];
+  return Object.entries(defs).map(([name, def]) => describeProp(name, def));
+}
+
 /** The ComponentMeta of a loaded component object. */
 export function describeComponent(comp: ComponentObject): ComponentMeta {
-  const props = typeof comp.props === 'object' && comp.props !== null ? (comp.props as Record<string, unknown>) : {};
   return {
     name: jsonSafe(comp.name),
     key: jsonSafe(comp.key),
@@ -60,7 +65,7 @@ export function describeComponent(comp: ComponentObject): ComponentMeta {
     description: jsonSafe(comp.description),
     type: jsonSafe(comp.type),
     dedupe: jsonSafe(comp.dedupe),
-    props: Object.entries(props).map(([name, def]) => describeProp(name, def)),
+    props: describeProps(comp.props),
     methods: functionNames(comp.methods),
     hooks: functionNames(comp.hooks),
     hasRun: typeof comp.run === 'function',

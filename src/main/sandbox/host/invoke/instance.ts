@@ -1,6 +1,7 @@
 // Builds `this` for one invocation: configured prop values, interface props, bound methods and
 // $emit (sources only: a workflow step sends events with `$.send.emit`). A fresh object each
-// time, so nothing a run() stores on `this` leaks into the next.
+// time, so nothing a run() stores on `this` leaks into the next. Configuration-time calls
+// (sandbox/host/configure) get the same `this` without interfaces and $emit.
 import type { InterfaceValue, InvokeRequest } from '../../protocol';
 import type { ComponentObject } from '../component/load-component';
 
@@ -27,15 +28,24 @@ function appValue(value: unknown, def: unknown): unknown {
   return app;
 }
 
-/** The `this` of one run() or hook call. */
-export function buildInstance(comp: ComponentObject, request: InvokeRequest, parts: InstanceParts): Record<string, unknown> {
+/**
+ * `this` with the component's methods bound to it and the configured prop values (app props
+ * with their methods): what every call on a component sees, configuration-time calls included.
+ */
+export function configuredInstance(comp: ComponentObject, props: Record<string, unknown>): Record<string, unknown> {
   const self: Record<string, unknown> = {};
   for (const [name, fn] of functionsOf(comp.methods)) self[name] = fn.bind(self);
   const defs = (typeof comp.props === 'object' && comp.props !== null ? comp.props : {}) as Record<string, unknown>;
-  for (const [name, value] of Object.entries(request.props)) {
+  for (const [name, value] of Object.entries(props)) {
     const def = defs[name] as { type?: unknown } | undefined;
     self[name] = def && typeof def === 'object' && def.type === 'app' ? appValue(value, def) : value;
   }
+  return self;
+}
+
+/** The `this` of one run() or hook call. */
+export function buildInstance(comp: ComponentObject, request: InvokeRequest, parts: InstanceParts): Record<string, unknown> {
+  const self = configuredInstance(comp, request.props);
   for (const [name, value] of Object.entries(request.interfaces)) self[name] = parts.iface(name, value);
   if (parts.emit) self.$emit = parts.emit;
   return self;

@@ -1,0 +1,56 @@
+import { RunnelError } from '../../shared/errors';
+import type { ConfigurableProp } from '../../shared/resources';
+import type { ConfigureCall, ConfigureResult, PropDescriptor, Sandbox } from '../sandbox/protocol';
+import type { ComponentDoc } from '../store/document-types';
+import { configurableProps, INTERFACE_TYPES } from './props';
+
+/**
+ * Configuration-time calls of a component, run in the sandbox: async `options()` of a prop and
+ * `additionalProps()`, which turns configured values into more props. A `ConfigurationError`
+ * becomes a 400 with its message.
+ */
+export class ComponentConfig {
+  constructor(private readonly sandbox: Sandbox) {}
+
+  async options(comp: ComponentDoc, prop: string, q: { configured_props?: Record<string, unknown>; page?: number; prevContext?: unknown; query?: string }) {
+    const known = comp.props.find((p) => p.name === prop);
+    if (!known) throw new RunnelError('not_found', `The component has no prop "${prop}"`);
+    if (known.options !== true) {
+      // Static options are answered without running code.
+      if (Array.isArray(known.options)) return { options: known.options, context: null };
+      throw new RunnelError('bad_request', `Prop "${prop}" has no options`);
+    }
+    const r = await this.call(comp, { kind: 'options', prop, page: q.page ?? 0, prevContext: q.prevContext, query: q.query }, q.configured_props ?? {});
+    return r.kind === 'options' ? { options: r.options, context: r.context } : { options: [], context: null };
+  }
+
+  /** The component's full prop set for these configured values (static + additional). */
+  async props(comp: ComponentDoc, configured: Record<string, unknown>): Promise<PropDescriptor[]> {
+    if (!comp.has_additional_props) return comp.props;
+    const r = await this.call(comp, { kind: 'additionalProps', previousPropDefs: comp.props }, configured);
+    const extra = r.kind === 'additionalProps' ? r.props : [];
+    // Each additionalProps answer replaces the previous one and merges with `props`.
+    const merged = new Map(comp.props.map((p) => [p.name, p]));
+    for (const p of extra) merged.set(p.name, p);
+    return [...merged.values()];
+  }
+
+  async reload(comp: ComponentDoc, configured: Record<string, unknown>): Promise<ConfigurableProp[]> {
+    return configurableProps(await this.props(comp, configured));
+  }
+
+  private async call(comp: ComponentDoc, call: ConfigureCall, configured: Record<string, unknown>): Promise<ConfigureResult> {
+    const values = Object.fromEntries(
+      Object.entries(configured).filter(([k]) => !INTERFACE_TYPES.has(comp.props.find((p) => p.name === k)?.type ?? '')),
+    );
+    try {
+      return await this.sandbox.configure(comp.compiled, comp.code_hash, call, values);
+    } catch (err) {
+      const e = err as Error;
+      if (e.name === 'ConfigurationError') throw new RunnelError('configuration_error', e.message);
+      if (e instanceof RunnelError) throw e;
+      const what = call.kind === 'options' ? `options() of prop "${call.prop}"` : 'additionalProps()';
+      throw new RunnelError('unprocessable', `${what} failed: ${e.name}: ${e.message}`);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import type { PropDescriptor } from '../sandbox/protocol';
+import { SecretBox } from '../store/secret-box';
+
+/** What API responses show instead of a secret prop's value. */
+export const SECRET_MASK = '********';
+
+const secretNames = (props: PropDescriptor[]) => new Set(props.filter((p) => p.secret && p.type === 'string').map((p) => p.name));
+
+/**
+ * Secret props through their life: sealed before they are stored, revealed only for the
+ * sandbox, masked wherever they would be shown (API, logs, exports).
+ */
+export class Secrets {
+  constructor(private readonly box: SecretBox) {}
+
+  /** Seals the secret props among `values`; a value equal to the mask keeps `previous`. */
+  seal(props: PropDescriptor[], values: Record<string, unknown>, previous: Record<string, unknown> = {}): Record<string, unknown> {
+    const names = secretNames(props);
+    const out = { ...values };
+    for (const name of names) {
+      const v = out[name];
+      if (v === SECRET_MASK && previous[name] !== undefined) out[name] = previous[name];
+      else if (typeof v === 'string' && !SecretBox.isSealed(v)) out[name] = this.box.seal(v);
+    }
+    return out;
+  }
+
+  /** The values the component sees. */
+  reveal(values: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(values)) out[k] = SecretBox.isSealed(v) ? this.box.open(v) : v;
+    return out;
+  }
+
+  /** The values API responses show. */
+  mask(values: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(values)) out[k] = SecretBox.isSealed(v) ? SECRET_MASK : v;
+    return out;
+  }
+
+  /** Replaces each secret's clear text inside `text` by the mask (log lines, exports). */
+  scrub(text: string, values: Record<string, unknown>): string {
+    let out = text;
+    for (const v of Object.values(values)) {
+      if (!SecretBox.isSealed(v)) continue;
+      const plain = this.box.open(v);
+      if (plain.length >= 4) out = out.split(plain).join(SECRET_MASK);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,41 @@
+// One `configure` message: evaluate the code in a throwaway compartment as inspect does, call a
+// configuration-time method (a prop's async options, additionalProps) on a `this` holding the
+// configured values and the component's methods, and answer with its checked result or with
+// the component's error as thrown (a ConfigurationError keeps its name).
+import type { ConfigureResult, ParentMessage } from '../../protocol';
+import type { Send } from '../channel';
+import { loadComponent, type LoadedComponent } from '../component/load-component';
+import { configuredInstance } from '../invoke/instance';
+import { budgetedLog } from '../log-budget';
+import { serializeError } from '../serialize-error';
+import { additionalProps } from './additional-props';
+import { propOptions } from './prop-options';
+
+export type ConfigureMessage = Extract<ParentMessage, { type: 'configure' }>;
+
+/** Handles one `configure` message and sends its `configured` answer. */
+export async function configureComponent(msg: ConfigureMessage, send: Send): Promise<void> {
+  let loaded: LoadedComponent | undefined;
+  try {
+    loaded = loadComponent({
+      code: msg.code,
+      instanceId: '',
+      // No scratch folder: fs is refused, as for inspect.
+      scratchDir: undefined,
+      sink: budgetedLog(send, () => msg.id),
+    });
+    const comp = loaded.component;
+    // No $emit, db or http interface: nothing is running yet, only being configured.
+    const self = configuredInstance(comp, msg.props);
+    let result: ConfigureResult;
+    if (msg.call.kind === 'options') result = await propOptions(comp, self, msg.call);
+    else if (msg.call.kind === 'additionalProps') result = await additionalProps(comp, self, msg.call.previousPropDefs);
+    else throw new TypeError(`Unknown configure call ${JSON.stringify((msg.call as { kind?: unknown }).kind)}`);
+    send({ type: 'configured', id: msg.id, ok: true, result });
+  } catch (err) {
+    send({ type: 'configured', id: msg.id, ok: false, error: serializeError(err) });
+  } finally {
+    // Timers and sockets the module or the call started must not outlive the call.
+    loaded?.dispose();
+  }
+}
