@@ -9,6 +9,7 @@ import { pathsFor, type Paths } from './config/paths';
 import type { Logger } from './logger';
 import { ComponentCatalog } from './runtime/component-catalog';
 import { ComponentConfig } from './runtime/component-config';
+import { Accounts } from './runtime/accounts';
 import { PackageCache } from './runtime/packages/package-cache';
 import { Secrets } from './runtime/secrets';
 import { SecretBox } from './store/secret-box';
@@ -86,11 +87,13 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   let baseUrl = '';
   const endpointUrl = (token: string) => `${baseUrl}${WEBHOOK_PREFIX}/${token}`;
 
-  const secrets = new Secrets(await SecretBox.open(paths.secretsKeyFile));
+  const box = await SecretBox.open(paths.secretsKeyFile);
+  const secrets = new Secrets(box);
+  const accounts = new Accounts(docs, box, o.clock);
   const packages = new PackageCache({ dir: paths.packagesDir, logger: o.logger });
   const catalog = new ComponentCatalog(docs, sandbox, o.clock, packages, o.logger);
-  const config = new ComponentConfig(sandbox);
-  const runtime = new SourceRuntime({ docs, events, logs, sandbox, scheduler, bus, clock: o.clock, logger: o.logger, paths, secrets, config, endpointUrl });
+  const config = new ComponentConfig(sandbox, accounts);
+  const runtime = new SourceRuntime({ docs, events, logs, sandbox, scheduler, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, endpointUrl });
 
   const outbox = new BoundedLists<OutboxMessage>(paths.outboxDir, 1000);
   await outbox.openAll();
@@ -107,6 +110,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     runs,
     endpointUrl,
     secrets,
+    accounts,
     executor: () => executor,
     subscriptions: () => subscriptions,
   });
@@ -120,6 +124,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     destinations,
     errors,
     secrets,
+    accounts,
     timeoutMs: workflowTimeoutMs,
     onProgress: (run) => workflowRuntime.progress(run),
   });
@@ -156,6 +161,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     runtime,
     catalog,
     config,
+    accounts,
     sources,
     account,
     workflows,

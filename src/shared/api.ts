@@ -149,3 +149,16 @@ export const subscriptionQuery = z.object({
   listener_id: z.string({ error: 'listener_id is required' }).min(1, 'listener_id is required'),
   event_name: z.string({ error: 'event_name is required (empty for the default channel)' }).max(200),
 });
+
+const appSlug = z.string({ error: 'app is required (the app name slug, e.g. "github")' }).regex(/^[a-z0-9][a-z0-9_-]{0,99}$/, 'app must be an app name slug such as "github"');
+const authFields = z.record(z.string(), z.unknown(), { error: 'auth must be an object of credentials' });
+
+export const createAccountBody = z.object({
+  app: appSlug,
+  name: z.string().trim().min(1).max(200).optional(),
+  auth: authFields,
+});
+export type CreateAccountBody = z.infer<typeof createAccountBody>;
+
+export const updateAccountBody = z.object({ name: z.string().trim().min(1).max(200).optional(), auth: authFields.optional() });
+export type UpdateAccountBody = z.infer<typeof updateAccountBody>;

@@ -173,3 +173,13 @@ export interface OutboxMessage {
   html?: string;
   workflow_id?: string;
 }
+
+/** A connected account; `auth` values are always masked in responses. */
+export interface Account {
+  id: string;
+  app: string;
+  name: string;
+  auth: Record<string, string>;
+  created_at: number;
+  updated_at: number;
+}

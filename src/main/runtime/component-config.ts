@@ -2,6 +2,7 @@ import { RunnelError } from '../../shared/errors';
 import type { ConfigurableProp } from '../../shared/resources';
 import type { ConfigureCall, ConfigureResult, PropDescriptor, Sandbox } from '../sandbox/protocol';
 import type { ComponentDoc } from '../store/document-types';
+import type { Accounts } from './accounts';
 import { configurableProps, INTERFACE_TYPES } from './props';
 
 /**
@@ -10,7 +11,10 @@ import { configurableProps, INTERFACE_TYPES } from './props';
  * becomes a 400 with its message.
  */
 export class ComponentConfig {
-  constructor(private readonly sandbox: Sandbox) {}
+  constructor(
+    private readonly sandbox: Sandbox,
+    private readonly accounts?: Accounts,
+  ) {}
 
   async options(comp: ComponentDoc, prop: string, q: { configured_props?: Record<string, unknown>; page?: number; prevContext?: unknown; query?: string }) {
     const known = comp.props.find((p) => p.name === prop);
@@ -43,6 +47,8 @@ export class ComponentConfig {
     const values = Object.fromEntries(
       Object.entries(configured).filter(([k]) => !INTERFACE_TYPES.has(comp.props.find((p) => p.name === k)?.type ?? '')),
     );
+    // App props carry their account's credentials as `$auth`, as in a run.
+    for (const p of comp.props) if (p.type === 'app' && this.accounts) values[p.name] = this.accounts.authOf(configured[p.name]);
     try {
       return await this.sandbox.configure(comp.compiled, comp.code_hash, call, values);
     } catch (err) {

@@ -51,7 +51,12 @@ export function checkDeclaredProps(props: PropDescriptor[]): void {
  * Validates `configured` against the component's props and fills defaults. Throws a 400 that
  * names every missing prop, or the first prop whose value is wrong.
  */
-export function resolveProps(props: PropDescriptor[], configured: Record<string, unknown>): ResolvedProps {
+export interface ResolveOptions {
+  /** Checks an app prop's configured value (a connected account) and returns what to keep. */
+  app?(prop: PropDescriptor, given: unknown): unknown;
+}
+
+export function resolveProps(props: PropDescriptor[], configured: Record<string, unknown>, opts: ResolveOptions = {}): ResolvedProps {
   const values: Record<string, unknown> = {};
   const missing: string[] = [];
   let timer: ResolvedProps['timer'] = null;
@@ -78,8 +83,8 @@ export function resolveProps(props: PropDescriptor[], configured: Record<string,
       continue;
     }
     if (p.type === 'app') {
-      // Connected accounts arrive with the props issue; the app prop gets an empty $auth.
-      values[p.name] = { $auth: {} };
+      // The platform supplies app props: what is kept is the account chosen, if any.
+      values[p.name] = opts.app ? opts.app(p, given) : { account_id: null };
       continue;
     }
     const value = given === undefined || given === null ? p.default : given;

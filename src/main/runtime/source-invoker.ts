@@ -117,7 +117,7 @@ export class SourceInvoker {
         code: comp.compiled,
         instanceId: doc.id,
         method,
-        props: this.deps.secrets.reveal(doc.props),
+        props: this.componentProps(comp, doc),
         interfaces: this.interfaces(doc),
         db,
         ...(callbacks.batch ? { batch: callbacks.batch } : { event }),
@@ -165,6 +165,13 @@ export class SourceInvoker {
     if (line.line.length > MAX_LOG_LINE) line = { ...line, line: `${line.line.slice(0, MAX_LOG_LINE)}… [${line.line.length - MAX_LOG_LINE} more characters]` };
     this.deps.logs.append(id, line);
     this.deps.bus.publishLog(id, line);
+  }
+
+  /** What the component sees as `this.<prop>`: secrets in clear, app props as `{ $auth }`. */
+  private componentProps(comp: ComponentDoc, doc: SourceDoc): Record<string, unknown> {
+    const values = this.deps.secrets.reveal(doc.props);
+    for (const p of comp.props) if (p.type === 'app') values[p.name] = this.deps.accounts.authOf(values[p.name]);
+    return values;
   }
 
   private interfaces(doc: SourceDoc): Record<string, InterfaceValue> {

@@ -3,6 +3,7 @@ import { RunnelError } from '../../shared/errors';
 import type { Logger } from '../logger';
 import type { ComponentCatalog } from '../runtime/component-catalog';
 import type { ComponentConfig } from '../runtime/component-config';
+import type { Accounts } from '../runtime/accounts';
 import type { EventBus } from '../runtime/event-bus';
 import type { SourceRuntime } from '../runtime/source-runtime';
 import type { WorkflowRuntime } from '../runtime/workflows/workflow-runtime';
@@ -28,6 +29,7 @@ export interface AppDeps {
   runtime: SourceRuntime;
   catalog: ComponentCatalog;
   config: ComponentConfig;
+  accounts: Accounts;
   sources: SourcesService;
   account: AccountService;
   workflows: WorkflowsService;
@@ -52,7 +54,7 @@ export function createApp(d: AppDeps): Hono {
   const v1 = new Hono();
   v1.route('/', sourceRoutes(d.sources));
   v1.route('/', componentRoutes(d.catalog, d.config));
-  v1.route('/', accountRoutes(d.account));
+  v1.route('/', accountRoutes(d.account, d.accounts));
   v1.route('/', workflowRoutes(d.workflows, d.outbox));
   v1.all('*', () => {
     throw new RunnelError('not_found', 'No such route');

@@ -77,6 +77,16 @@ export interface SubscriptionDoc {
   event_name: string;
 }
 
+export interface AccountDoc {
+  id: string;
+  app: string;
+  name: string;
+  /** The credentials object as JSON, sealed (see secret-box.ts). */
+  auth: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Settings {
   default_timeout_seconds: number;
   event_retention: number;
@@ -93,6 +103,7 @@ export interface Documents {
   sources: SourceDoc[];
   workflows: WorkflowDoc[];
   subscriptions: SubscriptionDoc[];
+  accounts: AccountDoc[];
 }
 
 export function emptyDocuments(): Documents {
@@ -104,6 +115,7 @@ export function emptyDocuments(): Documents {
     sources: [],
     workflows: [],
     subscriptions: [],
+    accounts: [],
   };
 }
 
@@ -118,6 +130,7 @@ export function migrate(d: Partial<Documents>): Documents {
     sources: d.sources ?? [],
     workflows: d.workflows ?? [],
     subscriptions: d.subscriptions ?? [],
+    accounts: d.accounts ?? [],
   };
 }
 

@@ -11,6 +11,7 @@ import type { EventStore } from '../../store/event-store';
 import { resolveProps } from '../props';
 import type { Destinations } from './destinations';
 import type { ErrorsChannel } from './errors-channel';
+import type { Accounts } from '../accounts';
 import type { Secrets } from '../secrets';
 import { evaluate } from './expressions';
 
@@ -36,6 +37,7 @@ export interface RunExecutorDeps {
   destinations: Destinations;
   errors: ErrorsChannel;
   secrets: Secrets;
+  accounts: Accounts;
   timeoutMs(wf: WorkflowDoc): number;
   /** Called as the run changes, so readers can see a run in progress. */
   onProgress?(run: WorkflowRun): void;
@@ -141,8 +143,9 @@ export class RunExecutor {
     let interfaces: Record<string, InterfaceValue>;
     try {
       const evaluated = evaluate(this.d.secrets.reveal(step.configured_props), { steps: scope }, step.name) as Record<string, unknown>;
-      const resolved = resolveProps(comp.props, evaluated);
+      const resolved = resolveProps(comp.props, evaluated, { app: (p, v) => this.d.accounts.configure(p, v) });
       props = resolved.values;
+      for (const p of comp.props) if (p.type === 'app') props[p.name] = this.d.accounts.authOf(props[p.name]);
       interfaces = Object.fromEntries(resolved.dbProps.map((p) => [p, { kind: 'db' } as InterfaceValue]));
     } catch (err) {
       return fail({ name: 'ConfigurationError', message: err instanceof RunnelError ? err.message : String(err) });

@@ -14,6 +14,7 @@ import { INTERFACE_TYPES } from '../props';
 import type { HttpDelivery, HttpEvent } from '../source-runtime';
 import { parseTimerConfig, timerEvent, timerView } from '../timer-config';
 import { WorkQueue } from '../work-queue';
+import type { Accounts } from '../accounts';
 import type { Secrets } from '../secrets';
 import { hasExpression } from './expressions';
 import type { RunExecutor, TriggerInput } from './run-executor';
@@ -30,6 +31,7 @@ export interface WorkflowRuntimeDeps {
   runs: BoundedLists<WorkflowRun>;
   endpointUrl(token: string): string;
   secrets: Secrets;
+  accounts: Accounts;
   executor(): RunExecutor;
   subscriptions(): Subscriptions;
 }
@@ -267,6 +269,7 @@ export class WorkflowRuntime {
         .filter((p) => !INTERFACE_TYPES.has(p.type) && p.type !== 'app' && !p.optional && p.default === undefined && configured[p.name] === undefined)
         .map((p) => p.name);
       if (missing.length) throw new RunnelError('invalid_props', `Step "${b.name}": missing required prop${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
+      for (const p of comp.props) if (p.type === 'app') this.d.accounts.configure(p, configured[p.name]);
       for (const [k, v] of Object.entries(configured)) {
         if (Buffer.byteLength(typeof v === 'string' ? v : JSON.stringify(v) ?? '') > 64 * 1024) {
           throw new RunnelError('invalid_props', `Step "${b.name}": prop "${k}" is over 64 KB`);

@@ -1,10 +1,19 @@
 import { Hono } from 'hono';
-import { updateSettingsBody } from '../../../shared/api';
+import { createAccountBody, updateAccountBody, updateSettingsBody } from '../../../shared/api';
+import type { Accounts } from '../../runtime/accounts';
 import type { AccountService } from '../../services/account-service';
 import { jsonBody } from '../json-body';
 
-export function accountRoutes(account: AccountService): Hono {
+export function accountRoutes(account: AccountService, accounts: Accounts): Hono {
   const r = new Hono();
+  r.post('/accounts', async (c) => c.json({ data: await accounts.create(await jsonBody(c, createAccountBody)) }));
+  r.get('/accounts', (c) => c.json({ data: accounts.list() }));
+  r.get('/accounts/:id', (c) => c.json({ data: accounts.one(c.req.param('id')) }));
+  r.put('/accounts/:id', async (c) => c.json({ data: await accounts.update(c.req.param('id'), await jsonBody(c, updateAccountBody)) }));
+  r.delete('/accounts/:id', async (c) => {
+    await accounts.remove(c.req.param('id'));
+    return c.json({ data: { id: c.req.param('id'), deleted: true } });
+  });
   r.get('/users/me', (c) => c.json({ data: account.me() }));
   r.get('/settings', (c) => c.json({ data: account.settings() }));
   r.put('/settings', async (c) => c.json({ data: await account.updateSettings(await jsonBody(c, updateSettingsBody)) }));

@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type ServiceHandle } from '../helpers/service';
+
+const TOKEN = 'ghp_account_token_123456';
+
+const githubSource = `const github = { type: "app", app: "github", methods: { token() { return this.$auth.oauth_access_token; } } };
+export default {
+  name: "Uses GitHub", version: "1",
+  props: { github, repo: { type: "string", default: "runnel" } },
+  async run() { this.$emit({ direct: this.github.$auth.oauth_access_token.length, viaMethod: this.github.token().length, repo: this.repo }); },
+};`;
+
+describe('connected accounts and $auth', () => {
+  let svc: ServiceHandle;
+  beforeAll(async () => {
+    svc = await startService();
+  });
+  afterAll(() => svc.stop());
+
+  it('keeps accounts with masked credentials, and gives app props their $auth', async () => {
+    const created = await svc.api('/v1/accounts', { method: 'POST', json: { app: 'github', name: 'Work', auth: { oauth_access_token: TOKEN } } });
+    const text = await created.text();
+    expect(created.status).toBe(200);
+    expect(text).not.toContain(TOKEN);
+    const account = JSON.parse(text).data;
+    expect(account).toMatchObject({ id: expect.stringMatching(/^apn_/), app: 'github', name: 'Work', auth: { oauth_access_token: '********' } });
+    expect((await svc.json('/v1/accounts')).data.map((a: { id: string }) => a.id)).toContain(account.id);
+    expect((await svc.json(`/v1/accounts/${account.id}`)).data.auth).toEqual({ oauth_access_token: '********' });
+
+    const none = await svc.api('/v1/sources', { method: 'POST', json: { component_code: githubSource } });
+    expect(none.status).toBe(400);
+    expect((await none.json()).error.message).toMatch(/needs a connected github account/);
+    const src = await svc.createSource(githubSource, { configured_props: { github: { account_id: account.id } } });
+    expect((await svc.runSource(src.id)).emitted[0].event).toEqual({ direct: TOKEN.length, viaMethod: TOKEN.length, repo: 'runnel' });
+
+    const inUse = await svc.api(`/v1/accounts/${account.id}`, { method: 'DELETE' });
+    expect(inUse.status).toBe(409);
+    expect((await inUse.json()).error.message).toContain(src.id);
+
+    let grep = '';
+    try {
+      grep = execFileSync('grep', ['-rl', TOKEN, svc.dataDir], { encoding: 'utf8' });
+    } catch {
+      grep = '';
+    }
+    expect(grep).toBe('');
+  });
+
+  it('needs no account for apps without auth, and refuses a wrong or unknown account', async () => {
+    const rss = `export default { name: "Feed", version: "1", props: { rss: { type: "app", app: "rss" } }, async run() { this.$emit({ auth: this.rss.$auth }); } }`;
+    const src = await svc.createSource(rss);
+    expect((await svc.runSource(src.id)).emitted[0].event).toEqual({ auth: {} });
+    const slack = (await svc.json('/v1/accounts', { method: 'POST', json: { app: 'slack', auth: { bot_token: 'x' } } })).data;
+    const wrong = await svc.api('/v1/sources', { method: 'POST', json: { component_code: githubSource, configured_props: { github: { account_id: slack.id } } } });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).error.message).toMatch(/needs a github account/);
+    const unknown = await svc.api('/v1/sources', { method: 'POST', json: { component_code: githubSource, configured_props: { github: { account_id: 'apn_nope' } } } });
+    expect(unknown.status).toBe(400);
+    expect((await svc.api('/v1/accounts', { method: 'POST', json: { app: 'Not A Slug!', auth: {} } })).status).toBe(400);
+    expect((await svc.api('/v1/accounts/apn_nope')).status).toBe(404);
+    const updated = (await svc.json(`/v1/accounts/${slack.id}`, { method: 'PUT', json: { name: 'Renamed', auth: { bot_token: 'y', extra: 'z' } } })).data;
+    expect(updated).toMatchObject({ name: 'Renamed', auth: { bot_token: '********', extra: '********' } });
+    expect((await svc.api(`/v1/accounts/${slack.id}`, { method: 'DELETE' })).status).toBe(200);
+  });
+
+  it('gives workflow steps $auth from an account', async () => {
+    const account = (await svc.json('/v1/accounts', { method: 'POST', json: { app: 'github', auth: { oauth_access_token: TOKEN } } })).data;
+    const wf = await svc.createWorkflow({
+      name: 'Auth step',
+      trigger: { type: 'manual' },
+      steps: [
+        {
+          name: 's',
+          code: 'export default defineComponent({ props: { github: { type: "app", app: "github" } }, async run() { return this.github.$auth.oauth_access_token.length; } })',
+          configured_props: { github: { account_id: account.id } },
+        },
+      ],
+    });
+    expect((await svc.runWorkflow(wf.id)).steps[0].$return_value).toBe(TOKEN.length);
+  });
+});
