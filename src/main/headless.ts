@@ -9,6 +9,7 @@ export interface HeadlessOptions {
   allowedHosts: string[];
   runnerEntry: string;
   uiDir?: string;
+  registryDir?: string;
 }
 
 /**

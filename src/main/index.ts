@@ -12,6 +12,7 @@ import { startService, type RunningService } from './service';
 const runnerEntry = fileURLToPath(new URL('./runner.js', import.meta.url));
 const uiDir = fileURLToPath(new URL('../renderer', import.meta.url));
 const preload = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+const registryDir = fileURLToPath(new URL('../../resources/registry', import.meta.url));
 
 let service: RunningService | undefined;
 
@@ -24,6 +25,7 @@ app.whenReady().then(async () => {
     apiKeyFromEnv: process.env.RUNNEL_API_KEY,
     runnerEntry,
     uiDir,
+    registryDir,
     clock: systemClock,
     logger: consoleLogger(),
     onWorkflowError: workflowErrorNotifier(),

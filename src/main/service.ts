@@ -10,6 +10,7 @@ import type { Logger } from './logger';
 import { ComponentCatalog } from './runtime/component-catalog';
 import { ComponentConfig } from './runtime/component-config';
 import { Accounts } from './runtime/accounts';
+import { Registry } from './runtime/registry';
 import { PackageCache } from './runtime/packages/package-cache';
 import { Secrets } from './runtime/secrets';
 import { SecretBox } from './store/secret-box';
@@ -43,6 +44,8 @@ export interface ServiceOptions {
   runnerEntry: string;
   /** The built web UI folder, if any. */
   uiDir?: string;
+  /** Components shipped with Runnel (resources/registry). */
+  registryDir?: string;
   clock: Clock;
   logger: Logger;
   maxRunners?: number;
@@ -93,6 +96,8 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   const packages = new PackageCache({ dir: paths.packagesDir, logger: o.logger });
   const catalog = new ComponentCatalog(docs, sandbox, o.clock, packages, o.logger);
   const config = new ComponentConfig(sandbox, accounts);
+  const registry = new Registry(catalog, docs, o.logger);
+  await registry.loadBuiltIns(o.registryDir);
   const runtime = new SourceRuntime({ docs, events, logs, sandbox, scheduler, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, endpointUrl });
 
   const outbox = new BoundedLists<OutboxMessage>(paths.outboxDir, 1000);
@@ -162,6 +167,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     catalog,
     config,
     accounts,
+    registry,
     sources,
     account,
     workflows,

@@ -8,6 +8,7 @@ import { serveHeadless } from '../headless';
 // into chunks/ when bundled.
 const runnerEntry = fileURLToPath(new URL('./runner.js', import.meta.url));
 const uiDir = fileURLToPath(new URL('../renderer', import.meta.url));
+const registryDir = fileURLToPath(new URL('../../resources/registry', import.meta.url));
 
 function port(value: string): number {
   const n = Number(value);
@@ -36,6 +37,7 @@ program
         allowedHosts: opts.allowedHost,
         runnerEntry,
         uiDir: existsSync(uiDir) ? uiDir : undefined,
+        registryDir: existsSync(registryDir) ? registryDir : undefined,
       });
     } catch (err) {
       const e = err as NodeJS.ErrnoException;

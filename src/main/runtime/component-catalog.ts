@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { RunnelError } from '../../shared/errors';
 import { newId } from '../../shared/ids';
 import type { SavedComponent } from '../../shared/resources';
@@ -27,6 +28,25 @@ export class ComponentCatalog {
     return this.saveAs(code, undefined);
   }
 
+  /** Saves a registry component; `check` refuses it (before anything is stored) if its key or version do not fit. */
+  saveToRegistry(code: string, kind: 'builtin' | 'published', check: (doc: Pick<ComponentDoc, 'key' | 'version' | 'props'>) => void): Promise<ComponentDoc> {
+    return this.saveAs(code, undefined, { kind, check });
+  }
+
+  /** Deletes a saved component that nothing uses; built-ins stay. */
+  async remove(id: string): Promise<void> {
+    const doc = this.get(id);
+    if (doc.registry === 'builtin') throw new RunnelError('conflict', `${doc.key} ships with Runnel and cannot be deleted`);
+    const users = [
+      ...this.docs.data.sources.filter((s) => s.component_id === doc.id).map((s) => s.id),
+      ...this.docs.data.workflows.filter((w) => w.steps.some((st) => st.component_id === doc.id)).map((w) => w.id),
+    ];
+    if (users.length > 0) throw new RunnelError('conflict', `Component ${doc.id} is used by ${users.join(', ')}; update or delete them first`);
+    await this.docs.update((d) => {
+      d.components = d.components.filter((c) => c.id !== doc.id);
+    });
+  }
+
   /**
    * Saves a workflow's inline code step (`defineComponent({ props, run })`): name and version
    * are optional there, and it always runs as an action.
@@ -35,11 +55,17 @@ export class ComponentCatalog {
     return this.saveAs(code, stepName);
   }
 
-  private async saveAs(code: string, inlineStep: string | undefined): Promise<ComponentDoc> {
-    const compiled = await compileComponent(code, { packages: this.packages, progress: (line) => this.logger?.info(`packages: ${line}`) });
+  private async saveAs(
+    code: string,
+    inlineStep: string | undefined,
+    registry?: { kind: 'builtin' | 'published'; check(doc: Pick<ComponentDoc, 'key' | 'version' | 'props'>): void },
+  ): Promise<ComponentDoc> {
     const inline = inlineStep !== undefined;
-    const existing = this.docs.data.components.find((c) => c.code_hash === compiled.codeHash && !!c.inline === inline);
-    if (existing) return existing;
+    // Known code needs no compiling (and no package fetch): the hash is of the source text.
+    const hash = createHash('sha256').update(code).digest('hex');
+    const existing = this.docs.data.components.find((c) => c.code_hash === hash && !!c.inline === inline);
+    if (existing && (!registry || existing.registry)) return existing;
+    const compiled = await compileComponent(code, { packages: this.packages, progress: (line) => this.logger?.info(`packages: ${line}`) });
     let meta: ComponentMeta;
     try {
       meta = await this.sandbox.inspect(compiled.code, compiled.codeHash);
@@ -50,6 +76,14 @@ export class ComponentCatalog {
     const fields = inline
       ? validateMeta({ ...meta, name: meta.name ?? inlineStep, version: meta.version ?? '0.0.0', type: 'action' })
       : validateMeta(meta);
+    registry?.check(fields);
+    if (existing && registry) {
+      // The same code saved privately before: it joins the registry.
+      await this.docs.update(() => {
+        existing.registry = registry.kind;
+      });
+      return existing;
+    }
     const now = Math.floor(this.clock.now() / 1000);
     const doc: ComponentDoc = {
       id: newId('sc'),
@@ -58,6 +92,7 @@ export class ComponentCatalog {
       compiled: compiled.code,
       ...fields,
       ...(inline ? { inline: true } : {}),
+      ...(registry ? { registry: registry.kind } : {}),
       created_at: now,
       updated_at: now,
     };

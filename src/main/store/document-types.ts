@@ -19,6 +19,8 @@ export interface ComponentDoc {
   has_additional_props?: boolean;
   /** A workflow's inline code step: saved like a component, never listed or looked up by key. */
   inline?: boolean;
+  /** In the registry: shipped with Runnel (read-only) or published to the local registry. */
+  registry?: 'builtin' | 'published';
   created_at: number;
   updated_at: number;
 }

@@ -1,12 +1,25 @@
 import { Hono } from 'hono';
 import { createComponentBody, propOptionsBody, reloadPropsBody } from '../../../shared/api';
 import type { ComponentConfig } from '../../runtime/component-config';
+import type { Registry } from '../../runtime/registry';
 import type { ComponentCatalog } from '../../runtime/component-catalog';
 import { fetchComponentCode } from '../../services/component-url';
 import { jsonBody } from '../json-body';
 
-export function componentRoutes(catalog: ComponentCatalog, config: ComponentConfig): Hono {
+export function componentRoutes(catalog: ComponentCatalog, config: ComponentConfig, registry: Registry): Hono {
   const r = new Hono();
+  // Before /components/:idOrKey, which would take "registry" for an id.
+  r.get('/components/registry', (c) => c.json({ data: registry.list() }));
+  r.get('/components/registry/:key', (c) => c.json({ data: registry.lookup(c.req.param('key')) }));
+  r.post('/components/registry', async (c) => {
+    const body = await jsonBody(c, createComponentBody);
+    const code = body.component_code ?? (await fetchComponentCode(body.component_url!));
+    return c.json({ data: registry.lookup((await registry.publish(code)).key!) });
+  });
+  r.delete('/components/:id', async (c) => {
+    await catalog.remove(c.req.param('id'));
+    return c.json({ data: { id: c.req.param('id'), deleted: true } });
+  });
   r.post('/components', async (c) => {
     const body = await jsonBody(c, createComponentBody);
     const code = body.component_code ?? (await fetchComponentCode(body.component_url!));
