@@ -79,4 +79,31 @@ describe('connected accounts and $auth', () => {
     });
     expect((await svc.runWorkflow(wf.id)).steps[0].$return_value).toBe(TOKEN.length);
   });
+
+  it('resolves propDefinition from the app, with overrides, inputValues and the app as this in options', async () => {
+    const account = (await svc.json('/v1/accounts', { method: 'POST', json: { app: 'github', auth: { oauth_access_token: 'tok' } } })).data;
+    const code = `const github = {
+      type: "app", app: "github",
+      propDefinitions: {
+        repo: { type: "string", label: "Repository", description: "From the app", async options({ page, org }) { return [org + "/" + this.prefix() + page]; } },
+      },
+      methods: { prefix() { return "r-" + this.$auth.oauth_access_token + "-"; } },
+    };
+    export default {
+      name: "Borrows", key: "github-borrows", version: "1.0.0",
+      props: { github, org: { type: "string" }, repo: { propDefinition: [github, "repo", (c) => ({ org: c.org })], description: "Overridden" } },
+      async run() { this.$emit({ repo: this.repo }); },
+    };`;
+    const comp = (await svc.json('/v1/components', { method: 'POST', json: { component_code: code } })).data;
+    const repo = comp.configurable_props.find((p: { name: string }) => p.name === 'repo');
+    expect(repo).toMatchObject({ type: 'string', label: 'Repository', description: 'Overridden', remoteOptions: true });
+    const opts = await svc.json(`/v1/components/${comp.id}/props/repo/options`, {
+      method: 'POST',
+      json: { configured_props: { org: 'acme', github: { account_id: account.id } }, page: 2 },
+    });
+    expect(opts.data.options).toEqual(['acme/r-tok-2']);
+    const bad = await svc.api('/v1/sources', { method: 'POST', json: { component_id: comp.id, configured_props: { org: 'acme', repo: 5, github: { account_id: account.id } } } });
+    expect((await bad.json()).error.message).toMatch(/"repo" must be a string/);
+  });
 });
+

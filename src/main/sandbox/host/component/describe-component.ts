@@ -1,6 +1,7 @@
 // Turns a loaded component object into ComponentMeta: data only, safe to store as JSON.
 import type { ComponentMeta, PropDescriptor } from '../../protocol';
 import type { ComponentObject } from './load-component';
+import { resolvePropDefinition } from './prop-definitions';
 
 /** A JSON-safe deep copy (functions, symbols and bigints dropped), or undefined if impossible. */
 export function jsonSafe(v: unknown): unknown {
@@ -32,9 +33,9 @@ function propDefinition(v: unknown): unknown[] | undefined {
   });
 }
 
-export function describeProp(name: string, def: unknown): PropDescriptor {
-  if (typeof def === 'string') return { name, type: def };
-  const d = (typeof def === 'object' && def !== null ? def : {}) as Record<string, unknown>;
+export function describeProp(name: string, raw: unknown): PropDescriptor {
+  if (typeof raw === 'string') return { name, type: raw };
+  const d = resolvePropDefinition(raw).def;
   const p: PropDescriptor = { name, type: typeof d.type === 'string' ? d.type : '' };
   for (const f of STRING_FIELDS) if (typeof d[f] === 'string') p[f] = d[f] as string;
   for (const f of BOOLEAN_FIELDS) if (typeof d[f] === 'boolean') p[f] = d[f] as boolean;

@@ -3,20 +3,25 @@
 // prop, instead of failing on the way to the main process.
 import type { ConfigureCall, ConfigureResult } from '../../protocol';
 import type { ComponentObject } from '../component/load-component';
+import { resolvePropDefinition } from '../component/prop-definitions';
 import { copyOf, kindOf } from '../invoke/value-checks';
 
 type OptionsCall = Extract<ConfigureCall, { kind: 'options' }>;
 type OptionsResult = Extract<ConfigureResult, { kind: 'options' }>;
 type Fn = (this: unknown, ...args: unknown[]) => unknown;
 
-function optionsFunction(comp: ComponentObject, prop: string): Fn {
+function optionsFunction(comp: ComponentObject, prop: string, self: object): { fn: Fn; thisArg: unknown; extra: Record<string, unknown> } {
   const props = comp.props as Record<string, unknown> | null | undefined;
-  const def = typeof props === 'object' && props !== null && Object.hasOwn(props, prop) ? props[prop] : undefined;
-  if (def === undefined) throw new Error(`The component has no prop "${prop}"`);
-  const options = typeof def === 'object' && def !== null ? (def as { options?: unknown }).options : undefined;
-  // Options that come from an app's propDefinitions are not looked up (yet).
-  if (typeof options !== 'function') throw new Error(`Prop "${prop}" has no async options`);
-  return options as Fn;
+  const raw = typeof props === 'object' && props !== null && Object.hasOwn(props, prop) ? props[prop] : undefined;
+  if (raw === undefined) throw new Error(`The component has no prop "${prop}"`);
+  const { def, app, inputValues } = resolvePropDefinition(raw);
+  if (typeof def.options !== 'function') throw new Error(`Prop "${prop}" has no async options`);
+  if (!app) return { fn: def.options as Fn, thisArg: self, extra: {} };
+  // A borrowed definition's options run as the app (its methods and $auth), with inputValues.
+  const appProp = Object.entries(props ?? {}).find(([, v]) => v === app)?.[0];
+  const thisArg = appProp ? (self as Record<string, unknown>)[appProp] : self;
+  const values = typeof inputValues === 'function' ? (inputValues as Fn).call(self, self) : inputValues;
+  return { fn: def.options as Fn, thisArg, extra: typeof values === 'object' && values !== null ? (values as Record<string, unknown>) : {} };
 }
 
 /** An array answer, or `{ options, context }`, as its two parts. */
@@ -43,8 +48,8 @@ function checkOption(o: unknown, index: number, what: string): void {
 
 /** Calls the async options of `call.prop` with `self` as `this`; the answer normalised and copied. */
 export async function propOptions(comp: ComponentObject, self: object, call: OptionsCall): Promise<OptionsResult> {
-  const fn = optionsFunction(comp, call.prop);
-  const answer = await fn.call(self, { page: call.page, prevContext: call.prevContext, query: call.query });
+  const { fn, thisArg, extra } = optionsFunction(comp, call.prop, self);
+  const answer = await fn.call(thisArg, { ...extra, page: call.page, prevContext: call.prevContext, query: call.query });
   const what = `options() of prop "${call.prop}"`;
   const { options, context } = split(answer, what);
   return {
