@@ -168,6 +168,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     config,
     accounts,
     registry,
+    packages,
     sources,
     account,
     workflows,

@@ -55,6 +55,8 @@ export const propOptionsBody = z.object({
 });
 
 export const reloadPropsBody = z.object({ configured_props: configuredProps.optional() });
+
+export const refreshPackagesBody = z.object({ name: z.string().min(1).max(214).optional() });
 export const runWorkflowBody = runSourceBody;
 
 const cursor = z.string().max(200).optional();

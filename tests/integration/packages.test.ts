@@ -25,6 +25,10 @@ describe('npm packages and TypeScript', () => {
     const resolved = JSON.parse(readFileSync(join(svc.dataDir, 'packages', 'resolved.json'), 'utf8'));
     expect(resolved['dayjs@latest']).toMatch(/^\d+\.\d+\.\d+/);
     expect(existsSync(join(svc.dataDir, 'packages', 'sets'))).toBe(true);
+    const state = (await svc.json('/v1/packages')).data;
+    expect(state.resolved['dayjs@latest']).toBe(resolved['dayjs@latest']);
+    expect(state.sets.flat()).toEqual(expect.arrayContaining(['ms@2.1.3', expect.stringMatching(/^dayjs@/)]));
+    expect(state.activity.map((a: { line: string }) => a.line).join('\n')).toMatch(/fetching .*ms@2\.1\.3/);
   });
 
   it('deploys offline from a warm cache, and names a package it cannot fetch', async () => {
@@ -36,6 +40,9 @@ describe('npm packages and TypeScript', () => {
     const r = await svc.api('/v1/sources', { method: 'POST', json: { component_code: 'import leftPad from "left-pad@1.3.0"; export default { name: "lp", version: "1", async run() {} }' } });
     expect(r.status).toBe(400);
     expect((await r.json()).error.message).toMatch(/left-pad/);
+    // Refreshing forgets where "latest" pointed; the next save resolves it again.
+    expect((await svc.json('/v1/packages/refresh', { method: 'POST', json: { name: 'dayjs' } })).data.refreshed).toEqual(['dayjs']);
+    expect((await svc.json('/v1/packages')).data.resolved['dayjs@latest']).toBeUndefined();
   });
 
   it('compiles TypeScript components (types never block), and points at syntax errors', async () => {

@@ -65,7 +65,7 @@ export class ComponentCatalog {
     const hash = createHash('sha256').update(code).digest('hex');
     const existing = this.docs.data.components.find((c) => c.code_hash === hash && !!c.inline === inline);
     if (existing && (!registry || existing.registry)) return existing;
-    const compiled = await compileComponent(code, { packages: this.packages, progress: (line) => this.logger?.info(`packages: ${line}`) });
+    const compiled = await compileComponent(code, { packages: this.packages });
     let meta: ComponentMeta;
     try {
       meta = await this.sandbox.inspect(compiled.code, compiled.codeHash);

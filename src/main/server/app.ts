@@ -5,6 +5,7 @@ import type { ComponentCatalog } from '../runtime/component-catalog';
 import type { ComponentConfig } from '../runtime/component-config';
 import type { Accounts } from '../runtime/accounts';
 import type { Registry } from '../runtime/registry';
+import type { PackageCache } from '../runtime/packages/package-cache';
 import type { EventBus } from '../runtime/event-bus';
 import type { SourceRuntime } from '../runtime/source-runtime';
 import type { WorkflowRuntime } from '../runtime/workflows/workflow-runtime';
@@ -32,6 +33,7 @@ export interface AppDeps {
   config: ComponentConfig;
   accounts: Accounts;
   registry: Registry;
+  packages: PackageCache;
   sources: SourcesService;
   account: AccountService;
   workflows: WorkflowsService;
@@ -55,7 +57,7 @@ export function createApp(d: AppDeps): Hono {
   guarded.use('/workflows/*', auth);
   const v1 = new Hono();
   v1.route('/', sourceRoutes(d.sources));
-  v1.route('/', componentRoutes(d.catalog, d.config, d.registry));
+  v1.route('/', componentRoutes(d.catalog, d.config, d.registry, d.packages));
   v1.route('/', accountRoutes(d.account, d.accounts));
   v1.route('/', workflowRoutes(d.workflows, d.outbox));
   v1.all('*', () => {

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RunnelError } from '../../../shared/errors';
 import type { Logger } from '../../logger';
@@ -26,13 +26,48 @@ export type Progress = (line: string) => void;
 export class PackageCache {
   private resolved: Record<string, string> | undefined;
   private readonly npm: string;
+  /** The last progress lines, newest last (GET /v1/packages). */
+  private readonly activity: { ts: number; line: string }[] = [];
 
   constructor(private readonly o: PackageCacheOptions) {
     this.npm = o.npm ?? (process.platform === 'win32' ? 'npm.cmd' : 'npm');
   }
 
+  /** What the cache holds and has been doing. */
+  async state(): Promise<{ resolved: Record<string, string>; sets: string[][]; activity: { ts: number; line: string }[] }> {
+    const sets: string[][] = [];
+    try {
+      for (const name of await readdir(join(this.o.dir, 'sets'))) {
+        try {
+          sets.push((await readFile(join(this.o.dir, 'sets', name, '.complete'), 'utf8')).split('\n').filter(Boolean));
+        } catch {
+          /* an install in progress */
+        }
+      }
+    } catch {
+      /* nothing fetched yet */
+    }
+    return { resolved: { ...(await this.resolvedMap()) }, sets, activity: [...this.activity] };
+  }
+
+  /** Forgets which version unpinned imports resolved to (all, or one package), so the next save fetches the latest. */
+  async refresh(name?: string): Promise<string[]> {
+    const map = await this.resolvedMap();
+    const dropped = Object.keys(map).filter((k) => k.endsWith('@latest') && (!name || k === `${name}@latest`));
+    for (const k of dropped) delete map[k];
+    await mkdir(this.o.dir, { recursive: true });
+    await writeFile(join(this.o.dir, 'resolved.json'), JSON.stringify(map, null, 2));
+    return dropped.map((k) => k.slice(0, -'@latest'.length));
+  }
+
   /** Ensures the packages are installed; resolves to the node_modules folder holding them. */
-  async ensure(wanted: { name: string; range: string | null }[], progress: Progress): Promise<string> {
+  async ensure(wanted: { name: string; range: string | null }[], report: Progress): Promise<string> {
+    const progress: Progress = (line) => {
+      this.activity.push({ ts: Date.now(), line });
+      if (this.activity.length > 50) this.activity.shift();
+      this.o.logger.info(`packages: ${line}`);
+      report(line);
+    };
     const exact: string[] = [];
     for (const w of wanted) exact.push(`${w.name}@${await this.version(w.name, w.range, progress)}`);
     const sorted = [...new Set(exact)].sort();

@@ -1,13 +1,19 @@
 import { Hono } from 'hono';
-import { createComponentBody, propOptionsBody, reloadPropsBody } from '../../../shared/api';
+import { createComponentBody, propOptionsBody, refreshPackagesBody, reloadPropsBody } from '../../../shared/api';
+import type { PackageCache } from '../../runtime/packages/package-cache';
 import type { ComponentConfig } from '../../runtime/component-config';
 import type { Registry } from '../../runtime/registry';
 import type { ComponentCatalog } from '../../runtime/component-catalog';
 import { fetchComponentCode } from '../../services/component-url';
 import { jsonBody } from '../json-body';
 
-export function componentRoutes(catalog: ComponentCatalog, config: ComponentConfig, registry: Registry): Hono {
+export function componentRoutes(catalog: ComponentCatalog, config: ComponentConfig, registry: Registry, packages: PackageCache): Hono {
   const r = new Hono();
+  r.get('/packages', async (c) => c.json({ data: await packages.state() }));
+  r.post('/packages/refresh', async (c) => {
+    const body = await jsonBody(c, refreshPackagesBody);
+    return c.json({ data: { refreshed: await packages.refresh(body.name) } });
+  });
   // Before /components/:idOrKey, which would take "registry" for an id.
   r.get('/components/registry', (c) => c.json({ data: registry.list() }));
   r.get('/components/registry/:key', (c) => c.json({ data: registry.lookup(c.req.param('key')) }));
