@@ -8,6 +8,7 @@ import type { ComponentDoc } from '../store/document-types';
 import type { DocumentStore } from '../store/documents';
 import type { Logger } from '../logger';
 import { compileComponent } from './compile-component';
+import { packageAt } from './packages/package-blame';
 import type { PackageCache } from './packages/package-cache';
 import { checkDeclaredProps, configurableProps } from './props';
 
@@ -71,7 +72,10 @@ export class ComponentCatalog {
       meta = await this.sandbox.inspect(compiled.code, compiled.codeHash);
     } catch (err) {
       if (err instanceof RunnelError) throw err;
-      throw new RunnelError('invalid_component', `The component could not be loaded: ${(err as Error).message}`);
+      const e = err as Error;
+      const pkg = compiled.packages.length > 0 ? packageAt(compiled.code, e.stack) : undefined;
+      if (pkg) throw new RunnelError('invalid_component', `The npm package "${pkg}" does not work in Runnel's sandbox: ${e.name}: ${e.message}`, { package: pkg });
+      throw new RunnelError('invalid_component', `The component could not be loaded: ${e.message}`);
     }
     const fields = inline
       ? validateMeta({ ...meta, name: meta.name ?? inlineStep, version: meta.version ?? '0.0.0', type: 'action' })
