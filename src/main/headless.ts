@@ -21,6 +21,7 @@ export async function serveHeadless(o: HeadlessOptions): Promise<RunningService>
   const service = await startService({
     ...o,
     apiKeyFromEnv: process.env.RUNNEL_API_KEY,
+    secretsKeyFromEnv: process.env.RUNNEL_SECRETS_KEY,
     clock: systemClock,
     logger,
   });

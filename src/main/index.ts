@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app } from 'electron';
+import { keychainWrapper } from './app/keychain';
 import { workflowErrorNotifier } from './app/notifications';
 import { createMainWindow } from './app/window';
 import { consoleLogger } from './logger';
@@ -29,6 +30,8 @@ app.whenReady().then(async () => {
     clock: systemClock,
     logger: consoleLogger(),
     onWorkflowError: workflowErrorNotifier(),
+    keyWrapper: keychainWrapper(),
+    secretsKeyFromEnv: process.env.RUNNEL_SECRETS_KEY,
   });
   createMainWindow(service.url, preload);
 });

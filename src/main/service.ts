@@ -13,7 +13,7 @@ import { Accounts } from './runtime/accounts';
 import { Registry } from './runtime/registry';
 import { PackageCache } from './runtime/packages/package-cache';
 import { Secrets } from './runtime/secrets';
-import { SecretBox } from './store/secret-box';
+import { SecretBox, type KeyWrapper } from './store/secret-box';
 import { EventBus } from './runtime/event-bus';
 import { SourceRuntime, type HttpEvent } from './runtime/source-runtime';
 import { Destinations, OUTBOX_KEY } from './runtime/workflows/destinations';
@@ -46,6 +46,10 @@ export interface ServiceOptions {
   uiDir?: string;
   /** Components shipped with Runnel (resources/registry). */
   registryDir?: string;
+  /** The desktop app wraps the secrets key file with the OS keychain. */
+  keyWrapper?: KeyWrapper;
+  /** RUNNEL_SECRETS_KEY: the data key itself (to open a desktop data dir headless). */
+  secretsKeyFromEnv?: string;
   clock: Clock;
   logger: Logger;
   maxRunners?: number;
@@ -90,7 +94,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   let baseUrl = '';
   const endpointUrl = (token: string) => `${baseUrl}${WEBHOOK_PREFIX}/${token}`;
 
-  const box = await SecretBox.open(paths.secretsKeyFile);
+  const box = await SecretBox.open(paths.secretsKeyFile, { wrapper: o.keyWrapper, fromEnv: o.secretsKeyFromEnv });
   const secrets = new Secrets(box);
   const accounts = new Accounts(docs, box, o.clock);
   const packages = new PackageCache({ dir: paths.packagesDir, logger: o.logger });

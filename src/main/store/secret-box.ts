@@ -3,6 +3,19 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 const PREFIX = 'rnsec:v1:';
+const WRAPPED = 'wrapped:v1:';
+
+/** Protects the key file with something outside the data dir (Electron's safeStorage). */
+export interface KeyWrapper {
+  wrap(plain: Buffer): Buffer;
+  unwrap(wrapped: Buffer): Buffer;
+}
+
+function decodeKey(text: string, where: string): Buffer {
+  const key = Buffer.from(text, 'base64url');
+  if (key.length !== 32) throw new Error(`The secrets key from ${where} is not 32 bytes (base64url); secrets sealed with the right key cannot be read without it`);
+  return key;
+}
 
 /**
  * Seals secret values (secret props, account credentials) with AES-256-GCM under one data key
@@ -12,18 +25,34 @@ const PREFIX = 'rnsec:v1:';
 export class SecretBox {
   private constructor(private readonly key: Buffer) {}
 
-  /** Opens the data dir's key file, creating it (32 random bytes) on first use. */
-  static async open(file: string): Promise<SecretBox> {
+  /**
+   * Opens the data dir's key: `fromEnv` (RUNNEL_SECRETS_KEY) when given, else the key file,
+   * created (32 random bytes) on first use. With a `wrapper` (the desktop app's OS keychain) a
+   * new key file is written wrapped, and a wrapped one can be read; headless, a wrapped file
+   * needs the key through RUNNEL_SECRETS_KEY.
+   */
+  static async open(file: string, o: { wrapper?: KeyWrapper; fromEnv?: string } = {}): Promise<SecretBox> {
+    if (o.fromEnv?.trim()) return new SecretBox(decodeKey(o.fromEnv.trim(), 'RUNNEL_SECRETS_KEY'));
+    let text: string | undefined;
     try {
-      const key = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64url');
-      if (key.length === 32) return new SecretBox(key);
-      throw new Error(`the secrets key in ${file} is not 32 bytes; restore it from a backup or remove it (secrets sealed with it are then lost)`);
+      text = (await readFile(file, 'utf8')).trim();
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
+    if (text !== undefined) {
+      if (!text.startsWith(WRAPPED)) return new SecretBox(decodeKey(text, file));
+      if (!o.wrapper) {
+        throw new Error(
+          `The secrets key in ${file} is protected by the desktop app's OS keychain. Open this data dir with the desktop app, ` +
+            'or start runnel serve with RUNNEL_SECRETS_KEY set to the key exported from it (see docs/components.md, "Secret props").',
+        );
+      }
+      return new SecretBox(decodeKey(o.wrapper.unwrap(Buffer.from(text.slice(WRAPPED.length), 'base64')).toString('utf8'), file));
+    }
     const key = randomBytes(32);
+    const content = o.wrapper ? WRAPPED + o.wrapper.wrap(Buffer.from(key.toString('base64url'))).toString('base64') : key.toString('base64url');
     await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-    await writeFile(file, key.toString('base64url') + '\n', { mode: 0o600, flag: 'wx' });
+    await writeFile(file, content + '\n', { mode: 0o600, flag: 'wx' });
     await chmod(file, 0o600);
     return new SecretBox(key);
   }
