@@ -143,4 +143,33 @@ describe('props: options, additionalProps, secrets', () => {
       expect(r.status).toBe(400);
     }
   });
+
+  it('accepts and refuses each prop type through the API, naming the prop', async () => {
+    const code = `export default { name: "Types", version: "1", props: {
+      s: { type: "string" }, i: { type: "integer", min: -5, max: 5 }, b: { type: "boolean" }, o: { type: "object" }, a: { type: "any" },
+      ss: { type: "string[]" }, is: { type: "integer[]" }, bs: { type: "boolean[]" },
+      d: { type: "string", default: "filled" }, opt: { type: "integer", optional: true },
+    }, async run() { this.$emit({ s: this.s, i: this.i, b: this.b, o: this.o, a: this.a, ss: this.ss, is: this.is, bs: this.bs, d: this.d, opt: this.opt ?? null }); } }`;
+    const good = { s: 'x', i: -5, b: false, o: { k: [1] }, a: [null, 'any'], ss: ['a', 'b'], is: [1, 2], bs: [true] };
+    const src = await svc.createSource(code, { configured_props: good });
+    expect((await svc.runSource(src.id)).emitted[0].event).toEqual({ ...good, d: 'filled', opt: null });
+    const refuse = async (patch: object, message: RegExp) => {
+      const r = await svc.api('/v1/sources', { method: 'POST', json: { component_code: code, configured_props: { ...good, ...patch } } });
+      expect(r.status, JSON.stringify(patch)).toBe(400);
+      expect((await r.json()).error.message).toMatch(message);
+    };
+    await refuse({ s: 1 }, /"s" must be a string/);
+    await refuse({ i: 6 }, /"i" must be at most 5/);
+    await refuse({ i: -6 }, /"i" must be at least -5/);
+    await refuse({ i: 'seven' }, /"i" must be an integer/);
+    await refuse({ b: 'maybe' }, /"b" must be true or false/);
+    await refuse({ o: [1] }, /"o" must be an object/);
+    await refuse({ ss: ['a', 1] }, /"ss" must be a string/);
+    await refuse({ is: 'nope' }, /"is" must be an array/);
+    await refuse({ bs: [1] }, /"bs" must be true or false/);
+    await refuse({ s: 'x'.repeat(65 * 1024) }, /"s" is \d+ bytes; a prop value may be at most 64 KB/);
+    const missing = await svc.api('/v1/sources', { method: 'POST', json: { component_code: code, configured_props: { s: 'x' } } });
+    expect((await missing.json()).error.message).toMatch(/Missing required props: i, b, o, a, ss, is, bs/);
+  });
 });
+
