@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app } from 'electron';
 import { keychainWrapper } from './app/keychain';
+import { installMenu } from './app/menu';
 import { workflowErrorNotifier } from './app/notifications';
 import { createMainWindow } from './app/window';
 import { consoleLogger } from './logger';
@@ -33,6 +34,7 @@ app.whenReady().then(async () => {
     keyWrapper: keychainWrapper(),
     secretsKeyFromEnv: process.env.RUNNEL_SECRETS_KEY,
   });
+  installMenu(() => service!.exportSecretsKey());
   createMainWindow(service.url, preload);
 });
 

@@ -63,6 +63,8 @@ export interface RunningService {
   paths: Paths;
   apiKey: string;
   apiKeySource: 'env' | 'file';
+  /** The secrets data key, base64url: only the desktop app's "Export Secrets Key…" uses it. */
+  exportSecretsKey(): string;
   close(): Promise<void>;
 }
 
@@ -216,5 +218,5 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       await outbox.close();
     })());
 
-  return { url: baseUrl, port, paths, apiKey, apiKeySource, close };
+  return { url: baseUrl, port, paths, apiKey, apiKeySource, exportSecretsKey: () => box.exportKey(), close };
 }

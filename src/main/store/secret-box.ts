@@ -57,6 +57,11 @@ export class SecretBox {
     return new SecretBox(key);
   }
 
+  /** The key in the form RUNNEL_SECRETS_KEY takes (for the desktop app's export). */
+  exportKey(): string {
+    return this.key.toString('base64url');
+  }
+
   static isSealed(v: unknown): v is string {
     return typeof v === 'string' && v.startsWith(PREFIX);
   }
