@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -123,6 +123,15 @@ export async function startService(o: StartOptions = {}): Promise<ServiceHandle>
     },
   };
   return handle;
+}
+
+/** Files under `dir` that contain `text` in clear (grep -rl); [] when none. */
+export function filesContaining(dir: string, text: string): string[] {
+  try {
+    return execFileSync('grep', ['-rl', '--', text, dir], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  } catch {
+    return []; // grep exits 1 when nothing matches
+  }
 }
 
 export function removeDir(dir: string): void {

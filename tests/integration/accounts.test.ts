@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type ServiceHandle } from '../helpers/service';
+import { filesContaining, startService, type ServiceHandle } from '../helpers/service';
 
 const TOKEN = 'ghp_account_token_123456';
 
@@ -38,13 +37,7 @@ describe('connected accounts and $auth', () => {
     expect(inUse.status).toBe(409);
     expect((await inUse.json()).error.message).toContain(src.id);
 
-    let grep = '';
-    try {
-      grep = execFileSync('grep', ['-rl', TOKEN, svc.dataDir], { encoding: 'utf8' });
-    } catch {
-      grep = '';
-    }
-    expect(grep).toBe('');
+    expect(filesContaining(svc.dataDir, TOKEN)).toEqual([]);
   });
 
   it('needs no account for apps without auth, and refuses a wrong or unknown account', async () => {
