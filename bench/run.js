@@ -35,7 +35,7 @@ async function startService() {
   const url = await new Promise((res, rej) => {
     proc.stdout.on('data', (d) => {
       out += d;
-      const m = /Runnel listening on (\S+)\n[^\n]*API key/.exec(out);
+      const m = /Runnel listening on (\S+)\n[\s\S]*API key/.exec(out);
       if (m) res(m[1]);
     });
     proc.once('exit', (c) => rej(new Error(`service exited ${c}`)));

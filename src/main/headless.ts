@@ -26,6 +26,7 @@ export async function serveHeadless(o: HeadlessOptions): Promise<RunningService>
     logger,
   });
   process.stdout.write(`Runnel listening on ${service.url}\n`);
+  process.stdout.write(`Open ${service.openUrl()}\n`);
   process.stdout.write(
     service.apiKeySource === 'env'
       ? 'API key: taken from RUNNEL_API_KEY\n'

@@ -35,7 +35,7 @@ app.whenReady().then(async () => {
     secretsKeyFromEnv: process.env.RUNNEL_SECRETS_KEY,
   });
   installMenu(() => service!.exportSecretsKey());
-  createMainWindow(service.url, preload);
+  createMainWindow(service.openUrl(), preload);
 });
 
 app.on('window-all-closed', () => {

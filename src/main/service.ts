@@ -8,6 +8,7 @@ import { loadApiKey } from './api-key';
 import { pathsFor, type Paths } from './config/paths';
 import type { Logger } from './logger';
 import { ComponentCatalog } from './runtime/component-catalog';
+import { releaseCompiler } from './runtime/compile-component';
 import { ComponentConfig } from './runtime/component-config';
 import { Accounts } from './runtime/accounts';
 import { Registry } from './runtime/registry';
@@ -27,6 +28,7 @@ import { Scheduler } from './scheduler/scheduler';
 import type { Clock } from './scheduler/clock';
 import { createApp } from './server/app';
 import { ownHosts } from './server/guards';
+import { Sessions } from './server/sessions';
 import { isWebhookPath, WEBHOOK_PREFIX, webhookListener } from './server/webhooks';
 import { AccountService } from './services/account-service';
 import { SourcesService } from './services/sources-service';
@@ -63,6 +65,8 @@ export interface RunningService {
   paths: Paths;
   apiKey: string;
   apiKeySource: 'env' | 'file';
+  /** A one-time link that signs the web UI in (`Open …` at start, `runnel open`). */
+  openUrl(): string;
   /** The secrets data key, base64url: only the desktop app's "Export Secrets Key…" uses it. */
   exportSecretsKey(): string;
   close(): Promise<void>;
@@ -104,6 +108,9 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   const config = new ComponentConfig(sandbox, accounts);
   const registry = new Registry(catalog, docs, o.logger);
   await registry.loadBuiltIns(o.registryDir);
+  // Loading built-ins may have started a runner and the compiler; an idle service needs neither.
+  sandbox.reapIdle();
+  await releaseCompiler();
   const runtime = new SourceRuntime({ docs, events, logs, sandbox, scheduler, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, endpointUrl });
 
   const outbox = new BoundedLists<OutboxMessage>(paths.outboxDir, 1000);
@@ -164,9 +171,11 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   };
 
   let hosts = new Set<string>();
+  const sessions = new Sessions(o.clock);
   const app = createApp({
     logger: o.logger,
     apiKey: () => apiKey,
+    sessions,
     allowedHosts: () => hosts,
     uiDir: o.uiDir,
     runtime,
@@ -218,5 +227,14 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       await outbox.close();
     })());
 
-  return { url: baseUrl, port, paths, apiKey, apiKeySource, exportSecretsKey: () => box.exportKey(), close };
+  return {
+    url: baseUrl,
+    port,
+    paths,
+    apiKey,
+    apiKeySource,
+    openUrl: () => `${baseUrl}/?token=${sessions.issueToken()}`,
+    exportSecretsKey: () => box.exportKey(),
+    close,
+  };
 }

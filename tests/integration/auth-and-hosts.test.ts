@@ -25,10 +25,11 @@ describe('API key and Host checks', () => {
   });
   afterAll(() => svc.stop());
 
-  it('prints the listening line, then where the key is, and keeps the key in a 0600 file', () => {
+  it('prints the listening line, then the one-time UI link and where the key is, and keeps the key in a 0600 file', () => {
     const lines = svc.stdout().split('\n');
     expect(lines[0]).toMatch(/^Runnel listening on http:\/\/127\.0\.0\.1:\d+$/);
-    expect(lines[1]).toContain(join(svc.dataDir, 'api-key'));
+    expect(lines[1]).toMatch(/^Open http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{20,}$/);
+    expect(lines[2]).toContain(join(svc.dataDir, 'api-key'));
     expect(statSync(join(svc.dataDir, 'api-key')).mode & 0o777).toBe(0o600);
   });
 

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { defaultDataDir } from '../config/paths';
 import { serveHeadless } from '../headless';
+import { openLink } from './open-link';
 
 // Paths of built siblings are resolved here, in the entry file, because shared modules move
 // into chunks/ when bundled.
@@ -43,6 +44,22 @@ program
       const e = err as NodeJS.ErrnoException;
       const reason = e.code === 'EADDRINUSE' ? `port ${opts.port} is already in use (try --port 0)` : e.message;
       process.stderr.write(`runnel serve: ${reason}\n`);
+      process.exit(1);
+    }
+  });
+
+program
+  .command('open')
+  .description('print a fresh one-time link that signs the web UI in')
+  .option('--url <url>', 'the service address', process.env.RUNNEL_URL || `http://127.0.0.1:${process.env.RUNNEL_PORT || 4620}`)
+  .option('--api-key <key>', 'the API key (default: RUNNEL_API_KEY, then the data dir key file)')
+  .option('--data-dir <dir>', 'data directory holding the API key', process.env.RUNNEL_DATA_DIR || defaultDataDir())
+  .action(async (opts: { url: string; apiKey?: string; dataDir: string }) => {
+    try {
+      const link = await openLink(opts.url, opts.apiKey ?? process.env.RUNNEL_API_KEY, opts.dataDir);
+      process.stdout.write(`Open ${link}\n`);
+    } catch (err) {
+      process.stderr.write(`runnel open: ${(err as Error).message}\n`);
       process.exit(1);
     }
   });

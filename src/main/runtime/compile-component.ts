@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
-import { build, type Loader, type Message, type Plugin } from 'esbuild';
+import { build, stop, type Loader, type Message, type Plugin } from 'esbuild';
 import { RunnelError } from '../../shared/errors';
 import { PACKAGE_STAND_INS, STAND_IN_PREFIX } from '../sandbox/protocol';
 import { escapeHtmlComments } from './packages/html-comment-escape';
@@ -46,6 +46,11 @@ export async function compileComponent(source: string, opts: CompileOptions = {}
   }
   const out = escapeHtmlComments(await bundle(source, loader, modules));
   return { code: out, codeHash, packages: [...new Set(imports.map((i) => i.specifier))], loader };
+}
+
+/** Stops esbuild's helper process until the next compile (start-up work done, idle memory kept low). */
+export async function releaseCompiler(): Promise<void> {
+  await stop();
 }
 
 /** JavaScript when it parses as such, else TypeScript (type errors never block; syntax errors do). */

@@ -215,6 +215,8 @@ export interface Sandbox {
    * compartment; rejects with the component's error (a `ConfigurationError` keeps its name).
    */
   configure(code: string, codeHash: string, call: ConfigureCall, props: Record<string, unknown>): Promise<ConfigureResult>;
+  /** Stops idle runners now (they start again when needed). */
+  reapIdle?(): void;
   /** Drops cached compartments of an instance (after update/delete). */
   forget(instanceId: string): void;
   dispose(): Promise<void>;

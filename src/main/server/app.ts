@@ -14,7 +14,9 @@ import type { SourcesService } from '../services/sources-service';
 import type { WorkflowsService } from '../services/workflows-service';
 import type { OutboxMessage } from '../../shared/resources';
 import type { EventStore } from '../store/event-store';
+import { setCookie } from 'hono/cookie';
 import { errorResponse } from './error-mapper';
+import { SESSION_COOKIE, type Sessions } from './sessions';
 import { bearerAuth, hostGuard } from './guards';
 import { accountRoutes } from './routes/account';
 import { componentRoutes } from './routes/components';
@@ -26,6 +28,7 @@ import { staticUi } from './static-ui';
 export interface AppDeps {
   logger: Logger;
   apiKey(): string;
+  sessions: Sessions;
   allowedHosts(): Set<string>;
   uiDir?: string;
   runtime: SourceRuntime;
@@ -51,7 +54,7 @@ export function createApp(d: AppDeps): Hono {
 
   const guarded = new Hono();
   guarded.use('*', hostGuard(d.allowedHosts));
-  const auth = bearerAuth(d.apiKey);
+  const auth = bearerAuth(d.apiKey, d.sessions, d.allowedHosts);
   guarded.use('/v1/*', auth);
   guarded.use('/sources/*', auth);
   guarded.use('/workflows/*', auth);
@@ -60,6 +63,11 @@ export function createApp(d: AppDeps): Hono {
   v1.route('/', componentRoutes(d.catalog, d.config, d.registry, d.packages));
   v1.route('/', accountRoutes(d.account, d.accounts));
   v1.route('/', workflowRoutes(d.workflows, d.outbox));
+  // A fresh one-time link for the web UI (`runnel open`).
+  v1.post('/session-tokens', (c) => {
+    const token = d.sessions.issueToken();
+    return c.json({ data: { token, url: `${new URL(c.req.url).origin}/?token=${token}` } });
+  });
   v1.all('*', () => {
     throw new RunnelError('not_found', 'No such route');
   });
@@ -71,6 +79,17 @@ export function createApp(d: AppDeps): Hono {
       throw new RunnelError('not_found', 'No such route');
     });
   }
+  // The one-time link: trade its token for the session cookie, then drop it from the address bar.
+  guarded.get('/', async (c, next) => {
+    const token = c.req.query('token');
+    if (token === undefined) return next();
+    const session = d.sessions.exchange(token);
+    if (!session) {
+      return c.html('<!doctype html><title>Runnel</title><p>This link has been used or has expired. Run <code>runnel open</code> for a fresh one.</p>', 401);
+    }
+    setCookie(c, SESSION_COOKIE, session, { httpOnly: true, sameSite: 'Strict', path: '/' });
+    return c.redirect('/', 303);
+  });
   guarded.get('*', staticUi(d.uiDir));
   app.route('/', guarded);
   return app;

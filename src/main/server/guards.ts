@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { RunnelError } from '../../shared/errors';
+import { SESSION_COOKIE, type Sessions } from './sessions';
 
 /**
  * Refuses requests whose Host header is not one of the service's own names, so a web page
@@ -16,11 +18,23 @@ export function hostGuard(allowedHosts: () => Set<string>): MiddlewareHandler {
   };
 }
 
-/** Requires `Authorization: Bearer <api key>`, compared in constant time. */
-export function bearerAuth(apiKey: () => string): MiddlewareHandler {
+/**
+ * Requires `Authorization: Bearer <api key>` (compared in constant time), or — for the web UI —
+ * its session cookie on a same-origin request: `Sec-Fetch-Site` and `Origin`, which browsers
+ * set and pages cannot forge, keep every other web page from riding on the cookie.
+ */
+export function bearerAuth(apiKey: () => string, sessions?: Sessions, allowedHosts?: () => Set<string>): MiddlewareHandler {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const m = /^Bearer\s+(.+)$/i.exec(header.trim());
+    if (!m && sessions && sessions.isSession(getCookie(c, SESSION_COOKIE))) {
+      const site = c.req.header('sec-fetch-site');
+      const origin = c.req.header('origin');
+      const sameSite = site === undefined || site === 'same-origin';
+      const sameOrigin = origin === undefined || (origin.startsWith('http://') && (allowedHosts?.().has(origin.slice('http://'.length)) ?? false));
+      if (sameSite && sameOrigin) return next();
+      throw new RunnelError('unauthorized', 'The session cookie is accepted only on requests from the Runnel page itself');
+    }
     if (!m) throw new RunnelError('unauthorized', 'Missing API key: send "Authorization: Bearer <key>"');
     if (!sameSecret(m[1].trim(), apiKey())) throw new RunnelError('unauthorized', 'Wrong API key');
     await next();

@@ -110,6 +110,16 @@ export class RunnerPool implements Sandbox {
     await Promise.all(exits);
   }
 
+  /** Stops the runners that are idle now (after start-up work), instead of waiting for idleMs. */
+  reapIdle(): void {
+    for (const [runner, slot] of this.runners) {
+      if (runner.state !== 'idle') continue;
+      clearTimeout(slot.idleTimer);
+      runner.state = 'dead'; // not picked again while it exits
+      runner.kill('idle');
+    }
+  }
+
   /** Live runner processes (for diagnostics and tests). */
   get pids(): number[] {
     return [...this.runners.keys()].map((r) => r.pid).filter((p): p is number => p !== undefined);
