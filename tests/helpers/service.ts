@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -148,3 +149,21 @@ export async function waitFor(cond: () => boolean | Promise<boolean>, timeoutMs 
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * One service for the enclosing describe block: started before its tests, stopped after. The
+ * handle forwards to the running service, so tests use it as they would the service itself.
+ */
+export function useService(o: StartOptions = {}): ServiceHandle {
+  let current: ServiceHandle | undefined;
+  beforeAll(async () => {
+    current = await startService(o);
+  });
+  afterAll(() => current?.stop());
+  return new Proxy({} as ServiceHandle, {
+    get(_, key) {
+      if (!current) throw new Error('the service is not started yet (use it inside a test)');
+      return current[key as keyof ServiceHandle];
+    },
+  });
+}

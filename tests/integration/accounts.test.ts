@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesContaining, startService, type ServiceHandle } from '../helpers/service';
+import { describe, expect, it } from 'vitest';
+import { filesContaining, useService } from '../helpers/service';
 
 const TOKEN = 'ghp_account_token_123456';
 
@@ -11,11 +11,7 @@ export default {
 };`;
 
 describe('connected accounts and $auth', () => {
-  let svc: ServiceHandle;
-  beforeAll(async () => {
-    svc = await startService();
-  });
-  afterAll(() => svc.stop());
+  const svc = useService();
 
   it('keeps accounts with masked credentials, and gives app props their $auth', async () => {
     const created = await svc.api('/v1/accounts', { method: 'POST', json: { app: 'github', name: 'Work', auth: { oauth_access_token: TOKEN } } });

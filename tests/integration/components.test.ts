@@ -1,15 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cjs, emitter, httpSource, timerSource } from '../fixtures/components';
-import { startService, type ServiceHandle } from '../helpers/service';
+import { useService } from '../helpers/service';
 
 describe('saved components', () => {
-  let svc: ServiceHandle;
-  beforeAll(async () => {
-    svc = await startService();
-  });
-  afterAll(() => svc.stop());
+  const svc = useService();
 
   it('saves an ES module component and describes its props', async () => {
     const { data } = await svc.json('/v1/components', { method: 'POST', json: { component_code: emitter } });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { counter, dedupe, emitter } from '../fixtures/components';
-import { startService, type ServiceHandle } from '../helpers/service';
+import { useService } from '../helpers/service';
 
 describe('emitted events', () => {
-  let svc: ServiceHandle;
-  beforeAll(async () => {
-    svc = await startService();
-  });
-  afterAll(() => svc.stop());
+  const svc = useService();
 
   const create = (code: string, extra?: object) => svc.createSource(code, extra);
   const run = (id: string, event?: unknown) => svc.runSource(id, event);

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { httpSource } from '../fixtures/components';
-import { startService, waitFor, type ServiceHandle } from '../helpers/service';
+import { useService, waitFor } from '../helpers/service';
 
 describe('HTTP sources', () => {
-  let svc: ServiceHandle;
-  beforeAll(async () => {
-    svc = await startService();
-  });
-  afterAll(() => svc.stop());
+  const svc = useService();
 
   const create = (code: string, extra?: object) => svc.createSource(code, extra);
   const events = (id: string) => svc.events(id);

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cjs, counter, emitter, hooks } from '../fixtures/components';
-import { startService, type ServiceHandle } from '../helpers/service';
+import { useService } from '../helpers/service';
 
 describe('source lifecycle', () => {
-  let svc: ServiceHandle;
-  beforeAll(async () => {
-    svc = await startService();
-  });
-  afterAll(() => svc.stop());
+  const svc = useService();
 
   const create = (json: unknown) => svc.json('/v1/sources', { method: 'POST', json });
   const logLines = async (id: string) => (await svc.json(`/v1/sources/${id}/logs`)).data.map((l: { line: string }) => l.line);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emitter } from '../fixtures/components';
-import { startService, type ServiceHandle } from '../helpers/service';
+import { useService } from '../helpers/service';
 import { openSse } from '../helpers/sse';
 
 describe('SSE streams', () => {
-  let svc: ServiceHandle;
-  beforeAll(async () => {
-    svc = await startService();
-  });
-  afterAll(() => svc.stop());
+  const svc = useService();
 
   const auth = () => ({ authorization: `Bearer ${svc.apiKey}` });
   const create = () => svc.createSource(emitter);

@@ -1,17 +1,13 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type ServiceHandle } from '../helpers/service';
+import { describe, expect, it } from 'vitest';
+import { type ServiceHandle, useService } from '../helpers/service';
 
 /** What a browser would send from the Runnel page itself. */
 const fromPage = (svc: ServiceHandle, cookie: string) => ({ cookie, origin: svc.url, 'sec-fetch-site': 'same-origin' });
 
 describe('the web UI credential', () => {
-  let svc: ServiceHandle;
-  beforeAll(async () => {
-    svc = await startService();
-  });
-  afterAll(() => svc.stop());
+  const svc = useService();
 
   const signIn = async (link: string) => {
     const r = await fetch(link, { redirect: 'manual' });

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codeStep as code } from '../fixtures/components';
-import { startService, waitFor, type ServiceHandle } from '../helpers/service';
-
+import { useService, waitFor } from '../helpers/service';
 
 describe('workflows', () => {
-  let svc: ServiceHandle;
-  beforeAll(async () => {
-    svc = await startService();
-  });
-  afterAll(() => svc.stop());
+  const svc = useService();
 
   const createWf = (body: object) => svc.createWorkflow(body);
   const runWf = (id: string, event?: unknown) => svc.runWorkflow(id, event);

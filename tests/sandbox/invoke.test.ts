@@ -1,19 +1,9 @@
 // What a component can do through `this` and what an invocation reports back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileComponent } from '../../src/main/runtime/compile-component';
-import type { RunnerPool } from '../../src/main/sandbox/client/runner-pool';
-import { evalIn, makePool, request, run, scratchRoot } from './sandbox-helpers';
+import { evalIn, request, run, usePool } from './sandbox-helpers';
 
-let pool: RunnerPool;
-const scratch = scratchRoot();
-
-beforeAll(() => {
-  pool = makePool({ maxRunners: 2 });
-});
-afterAll(async () => {
-  await pool.dispose();
-  scratch.cleanup();
-});
+const { pool } = usePool({ maxRunners: 2 });
 
 describe('invoke', () => {
   it('returns emits, db changes, logs and the run() value', async () => {

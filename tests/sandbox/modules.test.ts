@@ -1,20 +1,10 @@
 // What `require`, `fs`, `process` and `os` give a component, and what they refuse.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunnerPool } from '../../src/main/sandbox/client/runner-pool';
-import { evalIn, makePool, run, scratchRoot } from './sandbox-helpers';
+import { describe, expect, it } from 'vitest';
+import { evalIn, run, usePool } from './sandbox-helpers';
 
-let pool: RunnerPool;
-const scratch = scratchRoot();
-
-beforeAll(() => {
-  pool = makePool({ maxRunners: 2 });
-});
-afterAll(async () => {
-  await pool.dispose();
-  scratch.cleanup();
-});
+const { pool, scratch } = usePool({ maxRunners: 2 });
 
 const ALLOWED = [
   'crypto', 'buffer', 'url', 'querystring', 'stream', 'stream/promises', 'events', 'util', 'zlib', 'path',

@@ -1,6 +1,7 @@
 // Shared setup for the sandbox tests: a pool on the built runner and a one-call way to run a
 // component's source in it. The runner must be built first (`npm run build`); set
 // RUNNEL_RUNNER_ENTRY to test another build.
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -91,4 +92,28 @@ export function alive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A runner pool and a scratch folder for the whole file: the pool is made before its tests and
+ * disposed after. The pool handle forwards to the live pool (methods bound to it).
+ */
+export function usePool(o: Partial<RunnerPoolOptions> = {}): { pool: RunnerPool; scratch: { dir: string; cleanup(): void } } {
+  let current: RunnerPool | undefined;
+  const scratch = scratchRoot();
+  beforeAll(() => {
+    current = makePool(o);
+  });
+  afterAll(async () => {
+    await current?.dispose();
+    scratch.cleanup();
+  });
+  const pool = new Proxy({} as RunnerPool, {
+    get(_, key) {
+      if (!current) throw new Error('the pool is not made yet (use it inside a test)');
+      const v = (current as unknown as Record<PropertyKey, unknown>)[key];
+      return typeof v === 'function' ? v.bind(current) : v;
+    },
+  });
+  return { pool, scratch };
 }

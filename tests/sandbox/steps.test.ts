@@ -1,21 +1,11 @@
 // Workflow steps: `run({ steps, $ })` with exports, $summary, $.flow, $.respond, $.context and
 // $.send.*, run on the real runner.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileComponent } from '../../src/main/runtime/compile-component';
-import type { RunnerPool } from '../../src/main/sandbox/client/runner-pool';
 import type { InvokeRequest, StepContext } from '../../src/main/sandbox/protocol';
-import { makePool, request, run, scratchRoot } from './sandbox-helpers';
+import { request, run, usePool } from './sandbox-helpers';
 
-let pool: RunnerPool;
-const scratch = scratchRoot();
-
-beforeAll(() => {
-  pool = makePool({ maxRunners: 2 });
-});
-afterAll(async () => {
-  await pool.dispose();
-  scratch.cleanup();
-});
+const { pool, scratch } = usePool({ maxRunners: 2 });
 
 const stepContext = (o: Partial<StepContext> = {}): StepContext => ({
   steps: { trigger: { event: { body: { n: 1 } }, context: { id: 'ev1' } } },
