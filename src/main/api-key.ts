@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /**
@@ -21,4 +21,13 @@ export async function loadApiKey(file: string, fromEnv: string | undefined): Pro
   });
   await chmod(file, 0o600);
   return { key: (await readFile(file, 'utf8')).trim(), source: 'file' };
+}
+
+/** Writes a new key to the key file (temp file + rename, mode 0600) and returns it. */
+export async function rotateApiKey(file: string): Promise<string> {
+  const key = `rn_${randomBytes(24).toString('base64url')}`;
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, key + '\n', { mode: 0o600 });
+  await rename(tmp, file);
+  return key;
 }

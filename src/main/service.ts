@@ -4,7 +4,9 @@ import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { newId } from '../shared/ids';
 import type { LogLine, OutboxMessage, WorkflowRun } from '../shared/resources';
-import { loadApiKey } from './api-key';
+import { loadApiKey, rotateApiKey } from './api-key';
+import { RunnelError } from '../shared/errors';
+import { VERSION } from '../shared/version';
 import { pathsFor, type Paths } from './config/paths';
 import type { Logger } from './logger';
 import { ComponentCatalog } from './runtime/component-catalog';
@@ -32,6 +34,7 @@ import { Sessions } from './server/sessions';
 import { isWebhookPath, WEBHOOK_PREFIX, webhookListener } from './server/webhooks';
 import { AccountService } from './services/account-service';
 import { SourcesService } from './services/sources-service';
+import { ComponentsService } from './services/components-service';
 import { DocumentStore } from './store/documents';
 import { EventStore } from './store/event-store';
 import { BoundedLists } from './store/bounded-lists';
@@ -76,7 +79,10 @@ export interface RunningService {
 export async function startService(o: ServiceOptions): Promise<RunningService> {
   const paths = pathsFor(o.dataDir);
   await mkdir(paths.dataDir, { recursive: true, mode: 0o700 });
-  const { key: apiKey, source: apiKeySource } = await loadApiKey(paths.apiKeyFile, o.apiKeyFromEnv);
+  const startedAt = o.clock.now();
+  const loaded = await loadApiKey(paths.apiKeyFile, o.apiKeyFromEnv);
+  let apiKey = loaded.key;
+  const apiKeySource = loaded.source;
 
   const docs = await DocumentStore.open(paths.documents);
   if (!docs.data.user) {
@@ -103,7 +109,11 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   const box = await SecretBox.open(paths.secretsKeyFile, { wrapper: o.keyWrapper, fromEnv: o.secretsKeyFromEnv });
   const secrets = new Secrets(box);
   const accounts = new Accounts(docs, box, o.clock);
-  const packages = new PackageCache({ dir: paths.packagesDir, logger: o.logger });
+  const packages = new PackageCache({
+    dir: paths.packagesDir,
+    logger: o.logger,
+    onActivity: (a) => bus.publishFeed({ type: 'activity', ...a }),
+  });
   const catalog = new ComponentCatalog(docs, sandbox, o.clock, packages, o.logger);
   const config = new ComponentConfig(sandbox, accounts);
   const registry = new Registry(catalog, docs, o.logger);
@@ -131,6 +141,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     accounts,
     executor: () => executor,
     subscriptions: () => subscriptions,
+    onRun: (run) => bus.publishFeed({ type: 'run', workflow_id: run.workflow_id, run }),
   });
   const executor = new RunExecutor({
     docs,
@@ -191,6 +202,21 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     outbox: () => outbox.list(OUTBOX_KEY).reverse(),
     events,
     bus,
+    components: new ComponentsService({ docs, catalog, sources }),
+    system: {
+      info: () => ({
+        version: VERSION,
+        url: baseUrl,
+        data_dir: paths.dataDir,
+        api_key_file: paths.apiKeyFile,
+        api_key_source: apiKeySource,
+        started_at: startedAt,
+      }),
+      rotateApiKey: async () => {
+        if (apiKeySource === 'env') throw new RunnelError('conflict', 'The API key comes from RUNNEL_API_KEY; change it there');
+        apiKey = await rotateApiKey(paths.apiKeyFile);
+      },
+    },
   });
 
   const rest = getRequestListener(app.fetch);
@@ -231,7 +257,9 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     url: baseUrl,
     port,
     paths,
-    apiKey,
+    get apiKey() {
+      return apiKey;
+    },
     apiKeySource,
     openUrl: () => `${baseUrl}/?token=${sessions.issueToken()}`,
     exportSecretsKey: () => box.exportKey(),

@@ -20,6 +20,10 @@ export const createComponentBody = z
   });
 export type CreateComponentBody = z.infer<typeof createComponentBody>;
 
+/** `PUT /v1/components/{id}`: new code for a component; its sources move to it in place. */
+export const updateComponentBody = z.object({ component_code: z.string().min(1, 'component_code is empty') });
+export type UpdateComponentBody = z.infer<typeof updateComponentBody>;
+
 /** The fields a source is created from; an update takes the same, each optional. */
 const sourceFields = z.object({
   component_id: z.string().min(1).optional(),

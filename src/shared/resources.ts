@@ -183,3 +183,37 @@ export interface Account {
   created_at: number;
   updated_at: number;
 }
+
+/** What a `change` frame of the account stream says was created, updated or deleted. */
+export type ChangedResource =
+  | 'components'
+  | 'registry'
+  | 'sources'
+  | 'workflows'
+  | 'subscriptions'
+  | 'accounts'
+  | 'outbox'
+  | 'settings'
+  | 'packages'
+  | 'api-key';
+
+/**
+ * Frames of the account-wide stream `GET /v1/stream`: one connection that tells a client (the
+ * web UI) everything that happens, so it never needs one SSE connection per source.
+ */
+export type FeedFrame =
+  | { type: 'emit'; emitter_id: string; frame: SseEmitFrame }
+  | { type: 'log'; source_id: string; line: LogLine }
+  | { type: 'run'; workflow_id: string; run: WorkflowRun }
+  | { type: 'change'; resource: ChangedResource; id?: string }
+  | { type: 'activity'; ts: number; line: string };
+
+/** `GET /v1/system`: where this service keeps its data and how to reach it. */
+export interface SystemInfo {
+  version: string;
+  url: string;
+  data_dir: string;
+  api_key_file: string;
+  api_key_source: 'env' | 'file';
+  started_at: number;
+}

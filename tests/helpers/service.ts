@@ -73,7 +73,7 @@ export async function startService(o: StartOptions = {}): Promise<ServiceHandle>
 
   const api = (path: string, init: RequestInit & { json?: unknown } = {}) => {
     const headers = new Headers(init.headers);
-    if (!headers.has('authorization')) headers.set('authorization', `Bearer ${apiKey}`);
+    if (!headers.has('authorization')) headers.set('authorization', `Bearer ${handle.apiKey}`);
     let body = init.body;
     if (init.json !== undefined) {
       headers.set('content-type', 'application/json');

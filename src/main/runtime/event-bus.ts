@@ -1,4 +1,4 @@
-import type { LogLine } from '../../shared/resources';
+import type { FeedFrame, LogLine } from '../../shared/resources';
 import type { StoredEvent } from '../store/event-store';
 
 type Listener<T> = (value: T) => void;
@@ -14,6 +14,8 @@ export class EventBus {
   private readonly logs = new Map<string, Set<Listener<LogLine>>>();
   private readonly sse = new Map<string, Set<Listener<SseMessage>>>();
   private readonly anyEvent = new Set<(emitterId: string, e: StoredEvent) => void>();
+  private readonly anyLog = new Set<(sourceId: string, line: LogLine) => void>();
+  private readonly feed = new Set<Listener<FeedFrame>>();
 
   onEvent(emitterId: string, l: Listener<StoredEvent>): () => void {
     return add(this.events, emitterId, l);
@@ -49,6 +51,23 @@ export class EventBus {
   publishLog(sourceId: string, line: LogLine): void {
     const ls = this.logs.get(sourceId);
     if (ls) for (const l of ls) l(line);
+    for (const l of this.anyLog) l(sourceId, line);
+  }
+
+  /** Every log line of every source (the account stream). */
+  onAnyLog(l: (sourceId: string, line: LogLine) => void): () => void {
+    this.anyLog.add(l);
+    return () => this.anyLog.delete(l);
+  }
+
+  /** Runs, changes and package activity for the account stream (events and logs arrive through onAny*). */
+  onFeed(l: Listener<FeedFrame>): () => void {
+    this.feed.add(l);
+    return () => this.feed.delete(l);
+  }
+
+  publishFeed(frame: FeedFrame): void {
+    for (const l of this.feed) l(frame);
   }
 }
 

@@ -12,6 +12,7 @@ import type { WorkflowRuntime } from '../runtime/workflows/workflow-runtime';
 import type { AccountService } from '../services/account-service';
 import type { SourcesService } from '../services/sources-service';
 import type { WorkflowsService } from '../services/workflows-service';
+import type { ComponentsService } from '../services/components-service';
 import type { OutboxMessage } from '../../shared/resources';
 import type { EventStore } from '../store/event-store';
 import { setCookie } from 'hono/cookie';
@@ -22,6 +23,8 @@ import { accountRoutes } from './routes/account';
 import { componentRoutes } from './routes/components';
 import { sourceRoutes } from './routes/sources';
 import { streamRoutes } from './routes/streams';
+import { feedRoutes, publishChanges } from './routes/feed';
+import { systemRoutes, type SystemDeps } from './routes/system';
 import { workflowRoutes } from './routes/workflows';
 import { staticUi } from './static-ui';
 
@@ -44,6 +47,8 @@ export interface AppDeps {
   outbox(): OutboxMessage[];
   events: EventStore;
   bus: EventBus;
+  components: ComponentsService;
+  system: SystemDeps;
 }
 
 /** REST v1 and SSE (key + Host) and the web UI (Host). Webhooks are served by webhooks.ts. */
@@ -59,8 +64,11 @@ export function createApp(d: AppDeps): Hono {
   guarded.use('/sources/*', auth);
   guarded.use('/workflows/*', auth);
   const v1 = new Hono();
+  v1.use('*', publishChanges(d.bus));
+  v1.route('/', feedRoutes(d.bus));
+  v1.route('/', systemRoutes(d.system));
   v1.route('/', sourceRoutes(d.sources));
-  v1.route('/', componentRoutes(d.catalog, d.config, d.registry, d.packages));
+  v1.route('/', componentRoutes(d.catalog, d.config, d.registry, d.packages, d.components));
   v1.route('/', accountRoutes(d.account, d.accounts));
   v1.route('/', workflowRoutes(d.workflows, d.outbox));
   // A fresh one-time link for the web UI (`runnel open`).

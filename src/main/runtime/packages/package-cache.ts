@@ -12,6 +12,8 @@ export interface PackageCacheOptions {
   logger: Logger;
   /** The npm command (tests and odd setups may point elsewhere). */
   npm?: string;
+  /** Each progress line as it happens (the account stream). */
+  onActivity?(a: { ts: number; line: string }): void;
 }
 
 /** One line of progress, for logs and the API. */
@@ -63,8 +65,10 @@ export class PackageCache {
   /** Ensures the packages are installed; resolves to the node_modules folder holding them. */
   async ensure(wanted: { name: string; range: string | null }[], report: Progress): Promise<string> {
     const progress: Progress = (line) => {
-      this.activity.push({ ts: Date.now(), line });
+      const a = { ts: Date.now(), line };
+      this.activity.push(a);
       if (this.activity.length > 50) this.activity.shift();
+      this.o.onActivity?.(a);
       this.o.logger.info(`packages: ${line}`);
       report(line);
     };

@@ -68,6 +68,7 @@ export class Destinations {
   /** Files a message in the owner's local outbox (GET /v1/outbox). */
   email(m: Omit<OutboxMessage, 'id' | 'ts' | 'to'>): void {
     this.d.outbox.append(OUTBOX_KEY, { id: randomToken(16), ts: this.d.clock.now(), to: OWNER_ADDRESS, ...m });
+    this.d.bus.publishFeed({ type: 'change', resource: 'outbox' });
   }
 
   private async http(s: Extract<SendRecord, { kind: 'http' }>): Promise<void> {

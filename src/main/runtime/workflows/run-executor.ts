@@ -1,3 +1,4 @@
+import { VERSION } from '../../../shared/version';
 import { RunnelError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import type { LogLine, StepRun, WorkflowRun } from '../../../shared/resources';
@@ -15,7 +16,7 @@ import type { Accounts } from '../accounts';
 import type { Secrets } from '../secrets';
 import { evaluate } from './expressions';
 
-export const PLATFORM_VERSION = 'runnel-0.1.0';
+export const PLATFORM_VERSION = `runnel-${VERSION}`;
 
 /** What started a run. */
 export interface TriggerInput {

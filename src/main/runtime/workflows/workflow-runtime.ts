@@ -34,6 +34,8 @@ export interface WorkflowRuntimeDeps {
   accounts: Accounts;
   executor(): RunExecutor;
   subscriptions(): Subscriptions;
+  /** Each run as it starts, moves from step to step and ends (the account stream). */
+  onRun?(run: WorkflowRun): void;
 }
 
 /** Default deadlines of the hosted service: 60 s for timers, 30 s otherwise. */
@@ -129,6 +131,7 @@ export class WorkflowRuntime {
       const run = await this.d.executor().execute(this.get(id), input);
       this.inProgress.delete(run.id);
       this.d.runs.append(id, run);
+      this.d.onRun?.(run);
       return run;
     });
   }
@@ -146,6 +149,7 @@ export class WorkflowRuntime {
   /** Called by the executor as a run moves, so GET …/runs shows runs in progress. */
   progress(run: WorkflowRun): void {
     if (run.status === 'running') this.inProgress.set(run.id, run);
+    this.d.onRun?.(run);
   }
 
   runs(id: string): WorkflowRun[] {

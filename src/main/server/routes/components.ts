@@ -1,14 +1,22 @@
 import { Hono } from 'hono';
-import { createComponentBody, propOptionsBody, refreshPackagesBody, reloadPropsBody } from '../../../shared/api';
+import { createComponentBody, listQuery, propOptionsBody, refreshPackagesBody, reloadPropsBody, updateComponentBody } from '../../../shared/api';
 import type { PackageCache } from '../../runtime/packages/package-cache';
 import type { ComponentConfig } from '../../runtime/component-config';
 import type { Registry } from '../../runtime/registry';
 import type { ComponentCatalog } from '../../runtime/component-catalog';
+import type { ComponentsService } from '../../services/components-service';
 import { fetchComponentCode } from '../../services/component-url';
-import { jsonBody } from '../json-body';
+import { jsonBody, query } from '../json-body';
 
-export function componentRoutes(catalog: ComponentCatalog, config: ComponentConfig, registry: Registry, packages: PackageCache): Hono {
+export function componentRoutes(
+  catalog: ComponentCatalog,
+  config: ComponentConfig,
+  registry: Registry,
+  packages: PackageCache,
+  components: ComponentsService,
+): Hono {
   const r = new Hono();
+  r.get('/users/me/components', (c) => c.json(components.list(query(c, listQuery))));
   r.get('/packages', async (c) => c.json({ data: await packages.state() }));
   r.post('/packages/refresh', async (c) => {
     const body = await jsonBody(c, refreshPackagesBody);
@@ -30,6 +38,10 @@ export function componentRoutes(catalog: ComponentCatalog, config: ComponentConf
     const body = await jsonBody(c, createComponentBody);
     const code = body.component_code ?? (await fetchComponentCode(body.component_url!));
     return c.json({ data: catalog.view(await catalog.save(code)) });
+  });
+  r.put('/components/:id', async (c) => {
+    const body = await jsonBody(c, updateComponentBody);
+    return c.json({ data: await components.update(c.req.param('id'), body.component_code) });
   });
   r.get('/components/:idOrKey', (c) => c.json({ data: catalog.view(catalog.get(c.req.param('idOrKey'))) }));
   r.post('/components/:idOrKey/props/reload', async (c) => {
