@@ -217,3 +217,24 @@ export interface SystemInfo {
   api_key_source: 'env' | 'file';
   started_at: number;
 }
+
+/** A registry record (spec 2.2): `GET /v1/components/registry[/{key}]`. */
+export interface RegistryEntry {
+  key: string;
+  name: string;
+  version: string;
+  description: string | null;
+  type: 'source' | 'action';
+  component_id: string;
+  builtin: boolean;
+  configurable_props: ConfigurableProp[];
+}
+
+/** Service-wide settings: `GET/PUT /v1/settings`. */
+export interface Settings {
+  default_timeout_seconds: number;
+  event_retention: number;
+  memory_cap_mb: number;
+  /** Waiting invocations per source before webhooks answer 429. */
+  source_queue_length: number;
+}

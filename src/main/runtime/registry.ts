@@ -1,3 +1,4 @@
+import type { RegistryEntry } from '../../shared/resources';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RunnelError } from '../../shared/errors';
@@ -11,16 +12,7 @@ const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0
 const KEY = /^[a-z0-9_]+(-[a-z0-9]+)+$/;
 
 /** The registry record of a component (spec 2.2). */
-export interface RegistryRecord {
-  key: string;
-  name: string;
-  version: string;
-  description: string | null;
-  type: 'source' | 'action';
-  component_id: string;
-  builtin: boolean;
-  configurable_props: ReturnType<typeof configurableProps>;
-}
+export type RegistryRecord = RegistryEntry;
 
 /**
  * The local component registry: components shipped with Runnel (resources/registry) and

@@ -89,13 +89,8 @@ export interface AccountDoc {
   updated_at: number;
 }
 
-export interface Settings {
-  default_timeout_seconds: number;
-  event_retention: number;
-  memory_cap_mb: number;
-  /** Waiting invocations per source before webhooks answer 429. */
-  source_queue_length: number;
-}
+export type { Settings } from '../../shared/resources';
+import type { Settings } from '../../shared/resources';
 
 export interface Documents {
   schema: 1;

@@ -1,26 +1,103 @@
-const SECTIONS = ['Components', 'Sources', 'Workflows', 'Events', 'Logs', 'Subscriptions', 'Accounts', 'Outbox', 'Settings'];
+import { useEffect } from 'react';
+import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
+import { useHashLocation } from 'wouter/use-hash-location';
+import { AccountsScreen } from './features/accounts/AccountsScreen';
+import { ComponentsScreen } from './features/components/ComponentsScreen';
+import { EventsScreen } from './features/events/EventsScreen';
+import { LogsScreen } from './features/logs/LogsScreen';
+import { OutboxScreen } from './features/outbox/OutboxScreen';
+import { SettingsScreen } from './features/settings/SettingsScreen';
+import { SourcesScreen } from './features/sources/SourcesScreen';
+import { SubscriptionsScreen } from './features/subscriptions/SubscriptionsScreen';
+import { WorkflowsScreen } from './features/workflows/WorkflowsScreen';
+import { startFeed } from './store/feed-dispatch';
+import { useStore } from './store/index';
+import { StatusBadge } from './ui/StatusBadge';
 
-/** The application shell. The screens behind each section arrive with the desktop UI work. */
+/** The sections, in sidebar order; each owns the URLs under its path. */
+const SECTIONS = [
+  { path: '/components', label: 'Components', Screen: ComponentsScreen },
+  { path: '/sources', label: 'Sources', Screen: SourcesScreen },
+  { path: '/workflows', label: 'Workflows', Screen: WorkflowsScreen },
+  { path: '/events', label: 'Events', Screen: EventsScreen },
+  { path: '/logs', label: 'Logs', Screen: LogsScreen },
+  { path: '/subscriptions', label: 'Subscriptions', Screen: SubscriptionsScreen },
+  { path: '/accounts', label: 'Accounts', Screen: AccountsScreen },
+  { path: '/outbox', label: 'Outbox', Screen: OutboxScreen },
+  { path: '/settings', label: 'Settings', Screen: SettingsScreen },
+];
+
+/** The application shell: sidebar with the sections and the connection indicator, then the section. */
 export function App() {
+  useEffect(() => startFeed(useStore), []);
+  const signedOut = useStore((s) => s.signedOut);
+  if (signedOut) return <SignedOut />;
   return (
-    <div style={{ display: 'flex', height: '100vh', fontFamily: 'system-ui, sans-serif' }}>
-      <nav style={{ width: 180, borderRight: '1px solid #8884', padding: 12 }}>
-        <strong>Runnel</strong>
-        <ul style={{ listStyle: 'none', padding: 0 }}>
-          {SECTIONS.map((s) => (
-            <li key={s} style={{ padding: '4px 0', opacity: 0.6 }}>
-              {s}
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <main style={{ padding: 24 }}>
-        <h1>Runnel is running</h1>
-        <p>
-          The service answers on this address: REST v1 under <code>/v1</code>, event streams at <code>/sources/&lt;id&gt;/sse</code>.
-          See <code>docs/api.md</code> for every route.
-        </p>
-      </main>
+    <Router hook={useHashLocation}>
+      <div className="shell">
+        <Sidebar />
+        <main className="main">
+          <Switch>
+            {SECTIONS.map(({ path, Screen }) => (
+              <Route key={path} path={path} nest>
+                <Screen />
+              </Route>
+            ))}
+            <Route path="/">
+              <Redirect to="/sources" />
+            </Route>
+            <Route>
+              <NotFound />
+            </Route>
+          </Switch>
+        </main>
+      </div>
+    </Router>
+  );
+}
+
+function Sidebar() {
+  const [location] = useLocation();
+  const feed = useStore((s) => s.feed);
+  return (
+    <nav className="sidebar" aria-label="Sections">
+      <div className="brand">Runnel</div>
+      <ul>
+        {SECTIONS.map(({ path, label }) => (
+          <li key={path}>
+            <Link href={path} className={location === path || location.startsWith(path + '/') ? 'active' : ''} aria-current={location.startsWith(path) ? 'page' : undefined}>
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="connection" title="The service and its live stream">
+        <span>Service</span> <StatusBadge status={feed} />
+      </div>
+    </nav>
+  );
+}
+
+function SignedOut() {
+  return (
+    <div className="signed-out" role="alert">
+      <h1>This page is not signed in</h1>
+      <p>
+        Run <code>runnel open</code> (or use the <code>Open …</code> link that <code>runnel serve</code> printed) to get a fresh sign-in link. Links work once and
+        sessions end when the service restarts.
+      </p>
     </div>
+  );
+}
+
+function NotFound() {
+  const [location] = useLocation();
+  return (
+    <section className="page">
+      <h1>Nothing at {location}</h1>
+      <p>
+        <Link href="/sources">Go to Sources</Link>
+      </p>
+    </section>
   );
 }

@@ -1,0 +1,51 @@
+import type { FeedFrame } from '../../../shared/resources';
+import { onAuthFailure } from '../api/client';
+import { connectFeed } from '../api/feed';
+import { logBus } from '../api/log-bus';
+import type { AppStore } from './index';
+
+/** Routes one frame of the account stream to the slice (or, for log lines, the terminals) it concerns. */
+export function dispatchFrame(store: AppStore, f: FeedFrame): void {
+  const s = store.getState();
+  switch (f.type) {
+    case 'emit':
+      s.addLiveEvent(f.emitter_id, f.frame);
+      s.noteEvent(f.emitter_id, f.frame.ts);
+      break;
+    case 'log':
+      logBus.publish(f.source_id, f.line);
+      break;
+    case 'run':
+      s.upsertRun(f.run);
+      break;
+    case 'change':
+      void s.refresh(f.resource);
+      if (f.resource === 'sources') void s.refresh('subscriptions');
+      if (f.resource === 'components') void s.refresh('registry');
+      break;
+    case 'activity':
+      s.addActivity({ ts: f.ts, line: f.line });
+      break;
+  }
+}
+
+/** The one place the page subscribes to server pushes. Lists are re-read on every (re)connect. */
+export function startFeed(store: AppStore): () => void {
+  const offAuth = onAuthFailure(() => store.getState().setSignedOut());
+  void store.getState().refreshAll();
+  const close = connectFeed(
+    (f) => dispatchFrame(store, f),
+    (status) => {
+      const was = store.getState().feed;
+      store.getState().setFeed(status);
+      // The first open was preceded by a full read; a reconnect may have missed frames.
+      if (status === 'live' && was === 'down') void store.getState().refreshAll();
+      // A refused stream looks like any network error to EventSource: a read tells them apart.
+      if (status === 'down') void store.getState().refresh('api-key');
+    },
+  );
+  return () => {
+    close();
+    offAuth();
+  };
+}

@@ -1,0 +1,87 @@
+import type { StateCreator } from 'zustand';
+import type {
+  Account,
+  ChangedResource,
+  DeployedSource,
+  RegistryEntry,
+  SavedComponent,
+  Settings,
+  Subscription,
+  SystemInfo,
+  Workflow,
+} from '../../../shared/resources';
+import { api, messageOf, request } from '../api/client';
+import type { AppState } from './index';
+
+/** The account's lists that several screens share, kept fresh by `change` frames. */
+export interface ResourcesSlice {
+  sources: DeployedSource[];
+  workflows: Workflow[];
+  components: SavedComponent[];
+  registry: RegistryEntry[];
+  accounts: Account[];
+  subscriptions: Subscription[];
+  settings: Settings | null;
+  system: SystemInfo | null;
+  /** Which lists have been read at least once (empty states wait for it). */
+  loaded: Partial<Record<ChangedResource, boolean>>;
+  loadErrors: Partial<Record<ChangedResource, string>>;
+  refresh(resource: ChangedResource): Promise<void>;
+  refreshAll(): Promise<void>;
+  /** Applies a source event's time without re-reading the list. */
+  noteEvent(emitterId: string, ms: number): void;
+}
+
+/** Reads every page of a paged list (the UI shows whole lists; accounts are small). */
+async function allPages<T>(path: string): Promise<T[]> {
+  const out: T[] = [];
+  let before: string | null = null;
+  for (;;) {
+    const sep = path.includes('?') ? '&' : '?';
+    const page: { data: T[]; page_info: { end_cursor: string | null; count: number } } = await request('GET', `${path}${sep}limit=100${before ? `&before=${before}` : ''}`);
+    out.push(...page.data);
+    if (page.data.length < 100 || !page.page_info.end_cursor) return out;
+    before = page.page_info.end_cursor;
+  }
+}
+
+const READERS: Partial<Record<ChangedResource, (set: (p: Partial<ResourcesSlice>) => void) => Promise<void>>> = {
+  sources: async (set) => set({ sources: await allPages<DeployedSource>('/v1/users/me/sources') }),
+  workflows: async (set) => set({ workflows: await allPages<Workflow>('/v1/users/me/workflows') }),
+  components: async (set) => set({ components: await allPages<SavedComponent>('/v1/users/me/components') }),
+  registry: async (set) => set({ registry: await api.get<RegistryEntry[]>('/v1/components/registry') }),
+  accounts: async (set) => set({ accounts: await api.get<Account[]>('/v1/accounts') }),
+  subscriptions: async (set) => set({ subscriptions: await api.get<Subscription[]>('/v1/users/me/subscriptions') }),
+  settings: async (set) => set({ settings: await api.get<Settings>('/v1/settings') }),
+  'api-key': async (set) => set({ system: await api.get<SystemInfo>('/v1/system') }),
+};
+
+export const createResourcesSlice: StateCreator<AppState, [], [], ResourcesSlice> = (set, get) => ({
+  sources: [],
+  workflows: [],
+  components: [],
+  registry: [],
+  accounts: [],
+  subscriptions: [],
+  settings: null,
+  system: null,
+  loaded: {},
+  loadErrors: {},
+  async refresh(resource) {
+    const read = READERS[resource];
+    if (!read) return;
+    try {
+      await read((p) => set(p as Partial<AppState>));
+      set((s) => ({ loaded: { ...s.loaded, [resource]: true }, loadErrors: { ...s.loadErrors, [resource]: undefined } }));
+    } catch (err) {
+      set((s) => ({ loadErrors: { ...s.loadErrors, [resource]: messageOf(err) } }));
+    }
+  },
+  async refreshAll() {
+    await Promise.all((Object.keys(READERS) as ChangedResource[]).map((r) => get().refresh(r)));
+  },
+  noteEvent(emitterId, ms) {
+    if (!get().sources.some((s) => s.id === emitterId)) return;
+    set((s) => ({ sources: s.sources.map((x) => (x.id === emitterId ? { ...x, last_event_at: ms } : x)) }));
+  },
+});
