@@ -53,9 +53,9 @@ export async function request<T = unknown>(method: string, path: string, body?: 
   return json as T;
 }
 
-/** The `data` of a response. */
+/** The `data` of a response (`undefined` for a 202/204 answer without a body). */
 export async function data<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return (await request<{ data: T }>(method, path, body)).data;
+  return (await request<{ data: T } | undefined>(method, path, body))?.data as T;
 }
 
 export const api = {
