@@ -107,7 +107,8 @@ export const createEventsSlice: StateCreator<AppState, [], [], EventsSlice> = (s
     set((s) => ({ eventCounts: { ...s.eventCounts, ...Object.fromEntries(counts.filter((c) => c !== null)) } }));
   },
   async deleteEvents(sourceId) {
-    await api.del(`/v1/sources/${sourceId}/events`);
+    // 202 without a body: `api.del` expects `{data}`, so ask `request` directly.
+    await request('DELETE', `/v1/sources/${sourceId}/events`);
     set((s) => ({ liveEvents: { ...s.liveEvents, [sourceId]: [] }, eventCounts: { ...s.eventCounts, [sourceId]: 0 } }));
   },
   async rerunEvent(rerunKey, target, event) {
