@@ -100,6 +100,8 @@ describe('events and logs', () => {
     const run = await svc.runWorkflow(wf.id, { n: 1 });
 
     await ui.goto('/logs');
+    await page.getByRole('region', { name: 'Workflow run logs' }).getByRole('link', { name: 'Chatty' }).waitFor();
+    await ui.shot('logs-picker');
     await page.getByRole('region', { name: 'Workflow run logs' }).getByRole('link', { name: 'Chatty' }).click();
     await page.waitForURL(new RegExp(`#/logs/workflows/${wf.id}/runs/${run.id}$`));
     const rows = page.locator('.xterm-rows');
@@ -125,5 +127,10 @@ describe('events and logs', () => {
     await page.getByRole('region', { name: 'Payload' }).getByText('"two"').waitFor();
     await page.goBack();
     await page.getByText('Select an event').waitFor();
+
+    await page.getByRole('button', { name: 'Delete all events' }).click();
+    await page.getByRole('group', { name: /Delete every event of Counted/ }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('No events yet').waitFor();
+    expect(await svc.events(source.id)).toEqual([]);
   });
 });

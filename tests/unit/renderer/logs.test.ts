@@ -52,7 +52,7 @@ describe('log lines for the terminal', () => {
     expect(furtherRun(undefined, later)).toBe(later);
     expect(furtherRun(early, later)).toBe(later);
     expect(furtherRun(later, ended)).toBe(ended);
-    expect(furtherRun(early, run({ steps: [step('a', [line('x')])] })).steps[0].logs).toHaveLength(1);
+    expect(furtherRun(early, run({ steps: [step('a', [line('x')])] }))!.steps[0].logs).toHaveLength(1);
   });
 });
 

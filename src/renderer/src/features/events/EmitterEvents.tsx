@@ -20,6 +20,7 @@ export function EmitterEvents({ emitterId, eventId }: { emitterId: string; event
   const workflows = useStore((s) => s.workflows);
   const frames = useStore((s) => s.liveEvents[emitterId]);
   const load = useStore((s) => s.eventLoads[emitterId]);
+  const count = useStore((s) => s.eventCounts[emitterId]);
   const loadEvents = useStore((s) => s.loadEvents);
   const deleteEvents = useStore((s) => s.deleteEvents);
   const rerunEvent = useStore((s) => s.rerunEvent);
@@ -29,7 +30,11 @@ export function EmitterEvents({ emitterId, eventId }: { emitterId: string; event
   const [named, setNamed] = useState('');
   const [selected, setSelected] = useState(eventId);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  useEffect(() => void loadEvents(emitterId), [emitterId, loadEvents]);
+  const loadEventCounts = useStore((s) => s.loadEventCounts);
+  useEffect(() => {
+    void loadEvents(emitterId);
+    void loadEventCounts([emitterId]);
+  }, [emitterId, loadEvents, loadEventCounts]);
   useEffect(() => setSelected(eventId), [eventId]);
 
   const name = (kind === 'source' ? sources : workflows).find((e) => e.id === emitterId)?.name;
@@ -89,7 +94,7 @@ export function EmitterEvents({ emitterId, eventId }: { emitterId: string; event
       {kind === 'source' && (
         <ConfirmButton
           label="Delete all events"
-          question={`Delete all ${all.length} loaded events (every channel) of ${name ?? emitterId}?`}
+          question={`Delete every event of ${name ?? emitterId}, on every channel (${count ?? all.length} retained on the default channel)? They cannot be recovered.`}
           disabled={all.length === 0}
           onConfirm={async () => {
             setDeleteError(null);

@@ -55,7 +55,7 @@ export function EmitterPicker() {
                 <th>Name</th>
                 <th>Kind</th>
                 <th>Id</th>
-                <th title="Retained events: the default channel, plus $errors for workflows">Events</th>
+                <th className="num" title="Retained events: the default channel, plus $errors for workflows">Events</th>
                 <th>Last event</th>
               </tr>
             </thead>
@@ -72,9 +72,7 @@ export function EmitterPicker() {
                       <ShortId id={e.id} />
                     </td>
                     <td className="num">{counts[e.id] ?? '…'}</td>
-                    <td>
-                      <RelativeTime ms={last} />
-                    </td>
+                    <td>{last === null && e.kind === 'workflow' ? <span className="muted">—</span> : <RelativeTime ms={last} />}</td>
                   </tr>
                 );
               })}
