@@ -1,31 +1,127 @@
 import type { StateCreator } from 'zustand';
-import type { SseEmitFrame } from '../../../../shared/resources';
+import type { EventSummary, PageInfo, RunResult, SseEmitFrame, WorkflowRun } from '../../../../shared/resources';
+import { api, messageOf, request } from '../../api/client';
 import type { AppState } from '../../store/index';
+import { emitterKind, summaryToFrame, type EmitterKind } from './event-logic';
 
 /** How many live events per emitter the page keeps (the service retains 100 per channel). */
 export const LIVE_EVENT_CAP = 200;
 
+/** Where a re-run went and what came back. */
+export type RerunOutcome = { kind: 'source'; targetId: string; result: RunResult } | { kind: 'workflow'; targetId: string; run: WorkflowRun };
+
+export interface RerunState {
+  /** The event (`<emitter>/<event id>`) the re-run started from. */
+  key: string;
+  busy: boolean;
+  outcome?: RerunOutcome;
+  error?: string;
+}
+
+/** Per emitter: whether its retained events are being read, and which named channels were read. */
+export interface EventLoad {
+  loading: boolean;
+  error?: string;
+  channels: string[];
+}
+
 /** Events as they arrive on the account stream, newest first, per emitter (source or workflow). */
 export interface EventsSlice {
   liveEvents: Record<string, SseEmitFrame[]>;
+  /** Retained events per emitter (default channel, plus `$errors` for workflows), kept up as events arrive. */
+  eventCounts: Record<string, number>;
+  eventLoads: Record<string, EventLoad>;
+  rerun: RerunState | null;
   addLiveEvent(emitterId: string, frame: SseEmitFrame): void;
   /** Seeds (or replaces) an emitter's list from event_summaries, keeping newer live rows. */
   setEvents(emitterId: string, frames: SseEmitFrame[]): void;
+  /** Reads an emitter's retained events of one channel (`""`: default; workflows also read `$errors`). */
+  loadEvents(emitterId: string, channel?: string): Promise<void>;
+  loadEventCounts(emitterIds: string[]): Promise<void>;
+  /** Deletes every event of a source (all channels). */
+  deleteEvents(sourceId: string): Promise<void>;
+  /** Runs `event` through a source or a workflow; the outcome lands in `rerun`. */
+  rerunEvent(key: string, target: { kind: EmitterKind; id: string }, event: unknown): Promise<void>;
+  clearRerun(): void;
 }
 
-export const createEventsSlice: StateCreator<AppState, [], [], EventsSlice> = (set) => ({
+/** The event_summaries paths of an emitter for one channel. */
+function summaryPaths(emitterId: string, channel: string): string[] {
+  const q = `expand=event&limit=100${channel ? `&event_name=${encodeURIComponent(channel)}` : ''}`;
+  if (emitterKind(emitterId) === 'source') return [`/v1/sources/${emitterId}/event_summaries?${q}`];
+  const paths = [`/v1/workflows/${emitterId}/event_summaries?${q}`];
+  if (channel === '') paths.push(`/v1/workflows/${emitterId}/$errors/event_summaries?expand=event&limit=100`);
+  return paths;
+}
+
+const key = (f: SseEmitFrame) => `${f.name}\u0000${f.id}`;
+
+export const createEventsSlice: StateCreator<AppState, [], [], EventsSlice> = (set, get) => ({
   liveEvents: {},
+  eventCounts: {},
+  eventLoads: {},
+  rerun: null,
   addLiveEvent: (emitterId, frame) =>
     set((s) => {
       const list = s.liveEvents[emitterId] ?? [];
       if (list.some((f) => f.id === frame.id && f.name === frame.name)) return {};
-      return { liveEvents: { ...s.liveEvents, [emitterId]: [frame, ...list].slice(0, LIVE_EVENT_CAP) } };
+      const count = s.eventCounts[emitterId];
+      return {
+        liveEvents: { ...s.liveEvents, [emitterId]: [frame, ...list].slice(0, LIVE_EVENT_CAP) },
+        ...(count === undefined ? {} : { eventCounts: { ...s.eventCounts, [emitterId]: count + 1 } }),
+      };
     }),
   setEvents: (emitterId, frames) =>
     set((s) => {
-      const seen = new Set(frames.map((f) => `${f.name}\u0000${f.id}`));
-      const newer = (s.liveEvents[emitterId] ?? []).filter((f) => !seen.has(`${f.name}\u0000${f.id}`));
+      const seen = new Set(frames.map(key));
+      const newer = (s.liveEvents[emitterId] ?? []).filter((f) => !seen.has(key(f)));
       const merged = [...newer, ...frames].sort((a, b) => b.ts - a.ts || (a.id < b.id ? 1 : -1));
       return { liveEvents: { ...s.liveEvents, [emitterId]: merged.slice(0, LIVE_EVENT_CAP) } };
     }),
+  async loadEvents(emitterId, channel = '') {
+    const prev = get().eventLoads[emitterId]?.channels ?? [];
+    const channels = channel && !prev.includes(channel) ? [...prev, channel] : prev;
+    const setLoad = (l: Omit<EventLoad, 'channels'>) => set((s) => ({ eventLoads: { ...s.eventLoads, [emitterId]: { ...l, channels } } }));
+    setLoad({ loading: true });
+    try {
+      const lists = await Promise.all(summaryPaths(emitterId, channel).map((p) => api.get<EventSummary[]>(p)));
+      get().setEvents(emitterId, lists.flat().map(summaryToFrame));
+      setLoad({ loading: false });
+    } catch (err) {
+      setLoad({ loading: false, error: messageOf(err) });
+    }
+  },
+  async loadEventCounts(emitterIds) {
+    const counts = await Promise.all(
+      emitterIds.map(async (id) => {
+        try {
+          const pages = await Promise.all(
+            summaryPaths(id, '').map((p) => request<{ page_info: PageInfo }>('GET', p.replace('expand=event&limit=100', 'limit=1'))),
+          );
+          return [id, pages.reduce((n, p) => n + p.page_info.total_count, 0)] as const;
+        } catch {
+          return null; // an emitter deleted meanwhile simply has no count
+        }
+      }),
+    );
+    set((s) => ({ eventCounts: { ...s.eventCounts, ...Object.fromEntries(counts.filter((c) => c !== null)) } }));
+  },
+  async deleteEvents(sourceId) {
+    // 202 without a body: `api.del` expects `{data}`, so ask `request` directly.
+    await request('DELETE', `/v1/sources/${sourceId}/events`);
+    set((s) => ({ liveEvents: { ...s.liveEvents, [sourceId]: [] }, eventCounts: { ...s.eventCounts, [sourceId]: 0 } }));
+  },
+  async rerunEvent(rerunKey, target, event) {
+    set({ rerun: { key: rerunKey, busy: true } });
+    try {
+      const outcome: RerunOutcome =
+        target.kind === 'source'
+          ? { kind: 'source', targetId: target.id, result: await api.post<RunResult>(`/v1/sources/${target.id}/run`, { event }) }
+          : { kind: 'workflow', targetId: target.id, run: await api.post<WorkflowRun>(`/v1/workflows/${target.id}/run`, { event }) };
+      set({ rerun: { key: rerunKey, busy: false, outcome } });
+    } catch (err) {
+      set({ rerun: { key: rerunKey, busy: false, error: messageOf(err) } });
+    }
+  },
+  clearRerun: () => set({ rerun: null }),
 });

@@ -1,0 +1,57 @@
+import type { StateCreator } from 'zustand';
+import type { LogLine, WorkflowRun } from '../../../../shared/resources';
+import { api, messageOf } from '../../api/client';
+import type { AppState } from '../../store/index';
+
+/** A one-off read: the value, or the API's message. */
+export interface Loaded<T> {
+  value?: T;
+  error?: string;
+}
+
+/** What the Logs screen reads over REST; live lines then come from the log bus, runs from `runs`. */
+export interface LogsSlice {
+  /** The last lines of a source, as read when its terminal opened. */
+  sourceLogs: Record<string, Loaded<LogLine[]>>;
+  /** Runs read by id (a deep link to a run the `runs` list may not hold). */
+  runDetails: Record<string, Loaded<WorkflowRun>>;
+  loadSourceLogs(sourceId: string): Promise<void>;
+  loadRun(workflowId: string, runId: string): Promise<void>;
+  /** Reads each workflow's recent runs into `runs`, for the run picker. */
+  loadRecentRuns(workflowIds: string[]): Promise<void>;
+}
+
+export const createLogsSlice: StateCreator<AppState, [], [], LogsSlice> = (set, get) => ({
+  sourceLogs: {},
+  runDetails: {},
+  async loadSourceLogs(sourceId) {
+    set((s) => ({ sourceLogs: { ...s.sourceLogs, [sourceId]: {} } }));
+    let loaded: Loaded<LogLine[]>;
+    try {
+      loaded = { value: await api.get<LogLine[]>(`/v1/sources/${sourceId}/logs`) };
+    } catch (err) {
+      loaded = { error: messageOf(err) };
+    }
+    set((s) => ({ sourceLogs: { ...s.sourceLogs, [sourceId]: loaded } }));
+  },
+  async loadRun(workflowId, runId) {
+    let loaded: Loaded<WorkflowRun>;
+    try {
+      loaded = { value: await api.get<WorkflowRun>(`/v1/workflows/${workflowId}/runs/${runId}`) };
+    } catch (err) {
+      loaded = { error: messageOf(err) };
+    }
+    set((s) => ({ runDetails: { ...s.runDetails, [runId]: loaded } }));
+  },
+  async loadRecentRuns(workflowIds) {
+    await Promise.all(
+      workflowIds.map(async (id) => {
+        try {
+          get().setRuns(id, await api.get<WorkflowRun[]>(`/v1/workflows/${id}/runs?limit=20`));
+        } catch {
+          // A workflow deleted meanwhile has no runs to pick; the list refreshes on its `change` frame.
+        }
+      }),
+    );
+  },
+});
