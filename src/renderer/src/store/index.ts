@@ -1,11 +1,13 @@
 import { create } from 'zustand';
 import { createEventsSlice, type EventsSlice } from '../features/events/events-slice';
+import { createBuilderSlice, type BuilderSlice } from '../features/workflows/builder-slice';
 import { createRunsSlice, type RunsSlice } from '../features/workflows/runs-slice';
+import { createWorkflowSlice, type WorkflowSlice } from '../features/workflows/workflow-slice';
 import { createConnectionSlice, type ConnectionSlice } from './connection-slice';
 import { createResourcesSlice, type ResourcesSlice } from './resources-slice';
 
 /** The renderer's one store: typed slices, each beside the actions that change it. */
-export type AppState = ConnectionSlice & ResourcesSlice & EventsSlice & RunsSlice;
+export type AppState = ConnectionSlice & ResourcesSlice & EventsSlice & RunsSlice & BuilderSlice & WorkflowSlice;
 
 /** A fresh store (tests build their own; the page uses `useStore`). */
 export const createAppStore = () =>
@@ -14,6 +16,8 @@ export const createAppStore = () =>
     ...createResourcesSlice(...a),
     ...createEventsSlice(...a),
     ...createRunsSlice(...a),
+    ...createBuilderSlice(...a),
+    ...createWorkflowSlice(...a),
   }));
 
 export const useStore = createAppStore();
