@@ -31,6 +31,7 @@ export function RunDetail({ workflowId, runId }: { workflowId: string; runId: st
     setRerunning(true);
     setError(null);
     try {
+      useStore.getState().setRunEventText(workflowId, JSON.stringify(r.trigger.event, null, 2) ?? '{}');
       const next = await runWorkflow(workflowId, r.trigger.event);
       go(`/${workflowId}/runs/${next.id}`);
     } catch (err) {
@@ -150,11 +151,12 @@ function StepSection({ step }: { step: StepRun }) {
           {step.error.stack && <pre className="mono wf-stack">{step.error.stack}</pre>}
         </div>
       )}
-      {step.status !== 'skipped' && (
+      {step.status === 'skipped' && <p className="muted">Skipped: an earlier step ended the run.</p>}
+      {(step.status === 'success' || step.status === 'exited' || hasExports) && (
         <div className="wf-outputs">
           <div aria-label={`Return value of ${step.name}`} role="group">
             <h4>$return_value</h4>
-            {'$return_value' in step ? <JsonTree value={step.$return_value} /> : <span className="muted">nothing returned</span>}
+            {'$return_value' in step && step.$return_value !== undefined ? <JsonTree value={step.$return_value} /> : <span className="muted">nothing returned</span>}
           </div>
           {hasExports && (
             <div aria-label={`Exports of ${step.name}`} role="group">
@@ -164,7 +166,12 @@ function StepSection({ step }: { step: StepRun }) {
           )}
         </div>
       )}
-      {step.logs.length > 0 && <LogTerminal initial={step.logs} label={`Logs of ${step.name}`} />}
+      {step.logs.length > 0 && (
+        <div className="wf-logs">
+          <h4>Logs</h4>
+          <LogTerminal initial={step.logs} label={`Logs of ${step.name}`} />
+        </div>
+      )}
     </section>
   );
 }

@@ -9,7 +9,9 @@ import { ErrorNote } from '../../ui/ErrorNote';
 export function RunNow({ workflowId, onRan }: { workflowId: string; onRan(run: WorkflowRun): void }) {
   const runWorkflow = useStore((s) => s.runWorkflow);
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('{}');
+  const text = useStore((s) => s.wfRunEventText[workflowId] ?? '{}');
+  const setRunEventText = useStore((s) => s.setRunEventText);
+  const setText = (t: string) => setRunEventText(workflowId, t);
   const [error, setError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   // A long run may end after the user has gone elsewhere: then it only shows in the list.

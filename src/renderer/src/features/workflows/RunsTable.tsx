@@ -72,12 +72,15 @@ export function RunsTable({ workflowId }: { workflowId: string }) {
                 <RelativeTime ms={r.started_at} />
               </td>
               <td className="mono">{r.status === 'running' ? '…' : duration(r.duration_ms)}</td>
-              <td className="mono wf-step-dots">
-                {r.steps.map((s) => (
-                  <span key={s.id} className={`wf-dot wf-dot-${s.status}`} title={`${s.name}: ${s.status}`}>
-                    {s.name}
-                  </span>
-                ))}
+              <td className="mono">
+                <span className="wf-step-dots">
+                  {r.steps.map((s) => (
+                    <span key={s.id} className={`wf-dot wf-dot-${s.status}`} title={`${s.name}: ${s.status}`}>
+                      {s.name}
+                    </span>
+                  ))}
+                  {r.status === 'running' && <span className="muted">…</span>}
+                </span>
               </td>
               <td>{String(r.trigger.context.source_type ?? '')}</td>
               <td className="wf-error-cell">{failed ? `${failed.name}: ${failed.error?.message ?? 'failed'}` : r.exit_reason ? `exit: ${r.exit_reason}` : ''}</td>

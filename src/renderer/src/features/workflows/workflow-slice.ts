@@ -20,6 +20,9 @@ export interface ErrorRow {
 export interface WorkflowSlice {
   /** `$errors` events read from the service, by workflow id, newest first. */
   wfErrorEvents: Record<string, ErrorRow[]>;
+  /** The JSON text of the event "Run now" sends, by workflow id (kept while the page lives). */
+  wfRunEventText: Record<string, string>;
+  setRunEventText(workflowId: string, text: string): void;
   loadWorkflowErrors(workflowId: string): Promise<void>;
   setWorkflowActive(workflowId: string, active: boolean): Promise<void>;
   deleteWorkflow(workflowId: string): Promise<void>;
@@ -27,6 +30,8 @@ export interface WorkflowSlice {
 
 export const createWorkflowSlice: StateCreator<AppState, [], [], WorkflowSlice> = (set, get) => ({
   wfErrorEvents: {},
+  wfRunEventText: {},
+  setRunEventText: (workflowId, text) => set((s) => ({ wfRunEventText: { ...s.wfRunEventText, [workflowId]: text } })),
   async loadWorkflowErrors(workflowId) {
     const page = await request<{ data: EventSummary[] }>('GET', `/v1/workflows/${encodeURIComponent(workflowId)}/$errors/event_summaries?expand=event&limit=100`);
     const rows = page.data.map((e) => ({ id: e.id, ts: e.indexed_at_ms, event: (e.event ?? {}) as WorkflowErrorEvent }));
