@@ -1,22 +1,70 @@
 import type { StateCreator } from 'zustand';
 import type { WorkflowRun } from '../../../../shared/resources';
+import { api } from '../../api/client';
 import type { AppState } from '../../store/index';
+
+/** The service keeps the last 100 runs of a workflow; the page keeps as many. */
+const RUN_CAP = 100;
 
 /** Workflow runs by workflow id, newest first, updated live from `run` frames. */
 export interface RunsSlice {
   runs: Record<string, WorkflowRun[]>;
+  /** Which workflows' runs have been read from the service at least once. */
+  runsLoaded: Record<string, boolean>;
   upsertRun(run: WorkflowRun): void;
   setRuns(workflowId: string, runs: WorkflowRun[]): void;
+  /** Seeds `runs[id]` from `GET /v1/workflows/{id}/runs` (live frames keep it fresh after). */
+  loadRuns(workflowId: string): Promise<void>;
+  /** Seeds the runs of each workflow not read yet (the list's sparklines and last status). */
+  loadRunsOnce(workflowIds: string[]): Promise<void>;
+  /** One run, from the store or the service (deep links). */
+  loadRun(workflowId: string, runId: string): Promise<WorkflowRun>;
+  /** Runs the workflow with `event` and waits for the run to finish. */
+  runWorkflow(workflowId: string, event: unknown): Promise<WorkflowRun>;
 }
 
-export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set) => ({
+export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, get) => ({
   runs: {},
+  runsLoaded: {},
   upsertRun: (run) =>
     set((s) => {
       const list = s.runs[run.workflow_id] ?? [];
       const i = list.findIndex((r) => r.id === run.id);
-      const next = i === -1 ? [run, ...list] : list.map((r) => (r.id === run.id ? run : r));
-      return { runs: { ...s.runs, [run.workflow_id]: next.slice(0, 100) } };
+      const next = i === -1 ? [run, ...list] : list.map((r) => (r.id === run.id ? newer(r, run) : r));
+      return { runs: { ...s.runs, [run.workflow_id]: next.slice(0, RUN_CAP) } };
     }),
   setRuns: (workflowId, runs) => set((s) => ({ runs: { ...s.runs, [workflowId]: runs } })),
+  async loadRuns(workflowId) {
+    const fetched = await api.get<WorkflowRun[]>(`/v1/workflows/${encodeURIComponent(workflowId)}/runs`);
+    set((s) => {
+      // A frame that arrived while the list was read may be fresher than the list.
+      const live = new Map((s.runs[workflowId] ?? []).map((r) => [r.id, r]));
+      const merged = fetched.map((r) => (live.has(r.id) ? newer(live.get(r.id)!, r) : r));
+      const extra = [...live.values()].filter((r) => !fetched.some((f) => f.id === r.id));
+      const all = [...extra, ...merged].sort((a, b) => b.started_at - a.started_at).slice(0, RUN_CAP);
+      return { runs: { ...s.runs, [workflowId]: all }, runsLoaded: { ...s.runsLoaded, [workflowId]: true } };
+    });
+  },
+  async loadRunsOnce(workflowIds) {
+    await Promise.all(workflowIds.filter((id) => !get().runsLoaded[id]).map((id) => get().loadRuns(id).catch(() => undefined)));
+  },
+  async loadRun(workflowId, runId) {
+    const known = get().runs[workflowId]?.find((r) => r.id === runId);
+    if (known) return known;
+    const run = await api.get<WorkflowRun>(`/v1/workflows/${encodeURIComponent(workflowId)}/runs/${encodeURIComponent(runId)}`);
+    get().upsertRun(run);
+    return run;
+  },
+  async runWorkflow(workflowId, event) {
+    const run = await api.post<WorkflowRun>(`/v1/workflows/${encodeURIComponent(workflowId)}/run`, { event });
+    get().upsertRun(run);
+    return run;
+  },
 });
+
+/** Of two versions of a run, the one further along (frames and answers can cross). */
+function newer(a: WorkflowRun, b: WorkflowRun): WorkflowRun {
+  if (a.status === 'running' && b.status !== 'running') return b;
+  if (b.status === 'running' && a.status !== 'running') return a;
+  return b.steps.length >= a.steps.length ? b : a;
+}

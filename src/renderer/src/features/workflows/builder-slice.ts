@@ -1,0 +1,135 @@
+import type { StateCreator } from 'zustand';
+import type { SavedComponent, Workflow } from '../../../../shared/resources';
+import { api, ApiError, messageOf } from '../../api/client';
+import type { AppState } from '../../store/index';
+import {
+  CODE_TEMPLATE,
+  draftFromWorkflow,
+  emptyDraft,
+  hasErrors,
+  newUid,
+  NO_ERRORS,
+  placeApiError,
+  toRequestBody,
+  uniqueStepName,
+  validateDraft,
+  type ActionRef,
+  type BuilderErrors,
+  type Draft,
+  type DraftStep,
+  type DraftTrigger,
+} from './builder-model';
+
+/** The workflow being built or edited (one at a time), its problems and its save. */
+export interface BuilderSlice {
+  wfDraft: Draft;
+  wfErrors: BuilderErrors;
+  /** The workflow being edited; null for a new one. */
+  wfEditingId: string | null;
+  wfBuilderStatus: 'idle' | 'loading' | 'saving' | 'load-failed';
+  wfNew(): void;
+  /** Reads a saved workflow into the form (inline steps' code comes from their components). */
+  wfLoad(id: string): Promise<void>;
+  wfSetName(name: string): void;
+  wfSetTimeout(seconds: string): void;
+  wfSetTrigger(patch: Partial<DraftTrigger>): void;
+  wfAddCodeStep(): void;
+  wfAddActionStep(action: ActionRef): void;
+  wfUpdateStep(uid: string, patch: Partial<Pick<DraftStep, 'name' | 'code' | 'configured'>>): void;
+  wfMoveStep(uid: string, by: -1 | 1): void;
+  wfRemoveStep(uid: string): void;
+  /** Validates, then creates or updates; the saved workflow, or null with `wfErrors` set. */
+  wfSave(): Promise<Workflow | null>;
+}
+
+export const createBuilderSlice: StateCreator<AppState, [], [], BuilderSlice> = (set, get) => {
+  const patchDraft = (f: (d: Draft) => Partial<Draft>) => set((s) => ({ wfDraft: { ...s.wfDraft, ...f(s.wfDraft) } }));
+  const clearStepError = (uid: string, field: 'name' | 'code' | 'props') =>
+    set((s) => {
+      const e = s.wfErrors.steps[uid];
+      if (!e) return {};
+      const rest = { ...e, [field]: undefined, ...(field === 'code' ? { codeLine: undefined } : {}) };
+      return { wfErrors: { ...s.wfErrors, steps: { ...s.wfErrors.steps, [uid]: rest } } };
+    });
+  return {
+    wfDraft: emptyDraft(),
+    wfErrors: NO_ERRORS,
+    wfEditingId: null,
+    wfBuilderStatus: 'idle',
+    wfNew: () => set({ wfDraft: emptyDraft(), wfErrors: NO_ERRORS, wfEditingId: null, wfBuilderStatus: 'idle' }),
+    async wfLoad(id) {
+      set({ wfDraft: emptyDraft(), wfErrors: NO_ERRORS, wfEditingId: id, wfBuilderStatus: 'loading' });
+      try {
+        const s = get();
+        // A deep link may arrive before the shared lists: steps are told apart with them.
+        await Promise.all([s.loaded.registry ? null : s.refresh('registry'), s.loaded.components ? null : s.refresh('components')]);
+        const wf = await api.get<Workflow>(`/v1/workflows/${encodeURIComponent(id)}`);
+        const draft = await draftFromWorkflow(wf, get().registry, get().components, (cid) => api.get<SavedComponent>(`/v1/components/${encodeURIComponent(cid)}`));
+        if (get().wfEditingId === id) set({ wfDraft: draft, wfBuilderStatus: 'idle' });
+      } catch (err) {
+        if (get().wfEditingId === id) set({ wfErrors: { steps: {}, top: messageOf(err) }, wfBuilderStatus: 'load-failed' });
+      }
+    },
+    wfSetName: (name) => {
+      patchDraft(() => ({ name }));
+      set((s) => ({ wfErrors: { ...s.wfErrors, name: undefined } }));
+    },
+    wfSetTimeout: (timeoutSeconds) => {
+      patchDraft(() => ({ timeoutSeconds }));
+      set((s) => ({ wfErrors: { ...s.wfErrors, timeout: undefined } }));
+    },
+    wfSetTrigger: (patch) => {
+      patchDraft((d) => ({ trigger: { ...d.trigger, ...patch } }));
+      set((s) => ({ wfErrors: { ...s.wfErrors, trigger: undefined } }));
+    },
+    wfAddCodeStep: () =>
+      patchDraft((d) => ({
+        steps: [...d.steps, { uid: newUid(), kind: 'code', name: uniqueStepName('step', d.steps.map((s) => s.name)), code: CODE_TEMPLATE, configured: {} }],
+      })),
+    wfAddActionStep: (action) =>
+      patchDraft((d) => {
+        const base = action.key ? action.key.split('-').slice(1).join('_') || action.key : action.label;
+        const configured = Object.fromEntries(action.props.filter((p) => p.default !== undefined && !p.type.startsWith('$.')).map((p) => [p.name, p.default]));
+        return { steps: [...d.steps, { uid: newUid(), kind: 'action', name: uniqueStepName(base, d.steps.map((s) => s.name)), code: '', action, configured }] };
+      }),
+    wfUpdateStep: (uid, patch) => {
+      patchDraft((d) => ({ steps: d.steps.map((s) => (s.uid === uid ? { ...s, ...patch } : s)) }));
+      if (patch.name !== undefined) clearStepError(uid, 'name');
+      if (patch.code !== undefined) clearStepError(uid, 'code');
+      if (patch.configured !== undefined) clearStepError(uid, 'props');
+    },
+    wfMoveStep: (uid, by) =>
+      patchDraft((d) => {
+        const i = d.steps.findIndex((s) => s.uid === uid);
+        const j = i + by;
+        if (i === -1 || j < 0 || j >= d.steps.length) return {};
+        const steps = [...d.steps];
+        [steps[i], steps[j]] = [steps[j], steps[i]];
+        return { steps };
+      }),
+    wfRemoveStep: (uid) => {
+      patchDraft((d) => ({ steps: d.steps.filter((s) => s.uid !== uid) }));
+      set((s) => ({ wfErrors: { ...s.wfErrors, steps: Object.fromEntries(Object.entries(s.wfErrors.steps).filter(([k]) => k !== uid)) } }));
+    },
+    async wfSave() {
+      const { wfDraft: draft, wfEditingId: id } = get();
+      const errors = validateDraft(draft);
+      if (hasErrors(errors)) {
+        set({ wfErrors: { ...errors, top: 'Fix the fields marked below, then save again' } });
+        return null;
+      }
+      set({ wfErrors: NO_ERRORS, wfBuilderStatus: 'saving' });
+      try {
+        const body = toRequestBody(draft);
+        const wf = id ? await api.put<Workflow>(`/v1/workflows/${encodeURIComponent(id)}`, body) : await api.post<Workflow>('/v1/workflows', body);
+        set({ wfBuilderStatus: 'idle' });
+        void get().refresh('workflows');
+        return wf;
+      } catch (err) {
+        const placed = err instanceof ApiError && err.status >= 400 && err.status < 500 ? placeApiError(err, draft.steps) : { steps: {}, top: messageOf(err) };
+        set({ wfErrors: placed, wfBuilderStatus: 'idle' });
+        return null;
+      }
+    },
+  };
+};

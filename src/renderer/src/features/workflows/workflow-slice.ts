@@ -1,0 +1,57 @@
+import type { StateCreator } from 'zustand';
+import type { EventSummary, SseEmitFrame, Workflow } from '../../../../shared/resources';
+import { api, request } from '../../api/client';
+import type { AppState } from '../../store/index';
+
+/** The error event a failed run files on the workflow's `$errors` channel. */
+export interface WorkflowErrorEvent {
+  original_event?: unknown;
+  original_context?: Record<string, unknown>;
+  error?: { code?: string; name?: string; message?: string; cellId?: string; ts?: string; stack?: string };
+}
+
+export interface ErrorRow {
+  id: string;
+  ts: number;
+  event: WorkflowErrorEvent;
+}
+
+/** A workflow's own actions (active, delete) and its `$errors`, seeded from REST. */
+export interface WorkflowSlice {
+  /** `$errors` events read from the service, by workflow id, newest first. */
+  wfErrorEvents: Record<string, ErrorRow[]>;
+  /** The JSON text of the event "Run now" sends, by workflow id (kept while the page lives). */
+  wfRunEventText: Record<string, string>;
+  setRunEventText(workflowId: string, text: string): void;
+  loadWorkflowErrors(workflowId: string): Promise<void>;
+  setWorkflowActive(workflowId: string, active: boolean): Promise<void>;
+  deleteWorkflow(workflowId: string): Promise<void>;
+}
+
+export const createWorkflowSlice: StateCreator<AppState, [], [], WorkflowSlice> = (set, get) => ({
+  wfErrorEvents: {},
+  wfRunEventText: {},
+  setRunEventText: (workflowId, text) => set((s) => ({ wfRunEventText: { ...s.wfRunEventText, [workflowId]: text } })),
+  async loadWorkflowErrors(workflowId) {
+    const page = await request<{ data: EventSummary[] }>('GET', `/v1/workflows/${encodeURIComponent(workflowId)}/$errors/event_summaries?expand=event&limit=100`);
+    const rows = page.data.map((e) => ({ id: e.id, ts: e.indexed_at_ms, event: (e.event ?? {}) as WorkflowErrorEvent }));
+    set((s) => ({ wfErrorEvents: { ...s.wfErrorEvents, [workflowId]: rows } }));
+  },
+  async setWorkflowActive(workflowId, active) {
+    const wf = await api.put<Workflow>(`/v1/workflows/${encodeURIComponent(workflowId)}`, { active });
+    set((s) => ({ workflows: s.workflows.map((w) => (w.id === wf.id ? wf : w)) }));
+  },
+  async deleteWorkflow(workflowId) {
+    await api.del(`/v1/workflows/${encodeURIComponent(workflowId)}`);
+    set((s) => ({ workflows: s.workflows.filter((w) => w.id !== workflowId) }));
+    void get().refresh('workflows');
+  },
+});
+
+/** Live `$errors` frames merged with the rows read from the service, newest first, once each. */
+export function mergeErrorRows(seeded: ErrorRow[] | undefined, live: SseEmitFrame[] | undefined): ErrorRow[] {
+  const rows = new Map<string, ErrorRow>();
+  for (const f of live ?? []) if (f.name === '$errors') rows.set(f.id, { id: f.id, ts: f.ts, event: (f.e ?? {}) as WorkflowErrorEvent });
+  for (const r of seeded ?? []) if (!rows.has(r.id)) rows.set(r.id, r);
+  return [...rows.values()].sort((a, b) => b.ts - a.ts || (a.id < b.id ? 1 : -1));
+}
