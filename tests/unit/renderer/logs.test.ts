@@ -69,7 +69,7 @@ describe('logs slice', () => {
     expect(store.getState().sourceLogs.dc_a.value).toEqual([line('hi')]);
     await store.getState().loadSourceLogs('dc_b');
     expect(store.getState().sourceLogs.dc_b).toEqual({ error: 'No such source' });
-    await store.getState().loadRun('p_w', 'r_1');
+    await store.getState().loadRunLogs('p_w', 'r_1');
     expect(store.getState().runDetails.r_1.value?.id).toBe('r_1');
     await store.getState().loadRecentRuns(['p_w', 'p_gone']);
     expect(store.getState().runs.p_w.map((r) => r.id)).toEqual(['r_1']);

@@ -38,8 +38,8 @@ export function startFeed(store: AppStore): () => void {
     (status) => {
       const was = store.getState().feed;
       store.getState().setFeed(status);
-      // The first open was preceded by a full read; a reconnect may have missed frames.
-      if (status === 'live' && was === 'down') void store.getState().refreshAll();
+      // Frames sent before the stream opened (or while it was down) were missed: read again.
+      if (status === 'live' && was !== 'live') void store.getState().refreshAll();
       // A refused stream looks like any network error to EventSource: a read tells them apart.
       if (status === 'down') void store.getState().refresh('api-key');
     },

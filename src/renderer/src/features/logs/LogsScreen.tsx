@@ -162,8 +162,8 @@ function RunLogs() {
   const workflow = useStore((s) => s.workflows.find((w) => w.id === workflowId));
   const live = useStore((s) => s.runs[workflowId]?.find((r) => r.id === runId));
   const read = useStore((s) => s.runDetails[runId]);
-  const loadRun = useStore((s) => s.loadRun);
-  useEffect(() => void loadRun(workflowId, runId), [workflowId, runId, loadRun]);
+  const loadRunLogs = useStore((s) => s.loadRunLogs);
+  useEffect(() => void loadRunLogs(workflowId, runId), [workflowId, runId, loadRunLogs]);
   const run: WorkflowRun | undefined = furtherRun(live, read?.value);
   const lines = useMemo(() => (run ? runLogLines(run) : []), [run]);
   return (

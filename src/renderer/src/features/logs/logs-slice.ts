@@ -16,7 +16,7 @@ export interface LogsSlice {
   /** Runs read by id (a deep link to a run the `runs` list may not hold). */
   runDetails: Record<string, Loaded<WorkflowRun>>;
   loadSourceLogs(sourceId: string): Promise<void>;
-  loadRun(workflowId: string, runId: string): Promise<void>;
+  loadRunLogs(workflowId: string, runId: string): Promise<void>;
   /** Reads each workflow's recent runs into `runs`, for the run picker. */
   loadRecentRuns(workflowIds: string[]): Promise<void>;
 }
@@ -34,7 +34,7 @@ export const createLogsSlice: StateCreator<AppState, [], [], LogsSlice> = (set, 
     }
     set((s) => ({ sourceLogs: { ...s.sourceLogs, [sourceId]: loaded } }));
   },
-  async loadRun(workflowId, runId) {
+  async loadRunLogs(workflowId, runId) {
     let loaded: Loaded<WorkflowRun>;
     try {
       loaded = { value: await api.get<WorkflowRun>(`/v1/workflows/${workflowId}/runs/${runId}`) };
