@@ -1,11 +1,14 @@
 import { create } from 'zustand';
+import { createAccountsSlice, type AccountsSlice } from '../features/accounts/accounts-slice';
 import { createEventsSlice, type EventsSlice } from '../features/events/events-slice';
+import { createSettingsSlice, type SettingsSlice } from '../features/settings/settings-slice';
+import { createWiringSlice, type WiringSlice } from '../features/subscriptions/wiring-slice';
 import { createRunsSlice, type RunsSlice } from '../features/workflows/runs-slice';
 import { createConnectionSlice, type ConnectionSlice } from './connection-slice';
 import { createResourcesSlice, type ResourcesSlice } from './resources-slice';
 
 /** The renderer's one store: typed slices, each beside the actions that change it. */
-export type AppState = ConnectionSlice & ResourcesSlice & EventsSlice & RunsSlice;
+export type AppState = ConnectionSlice & ResourcesSlice & EventsSlice & RunsSlice & WiringSlice & AccountsSlice & SettingsSlice;
 
 /** A fresh store (tests build their own; the page uses `useStore`). */
 export const createAppStore = () =>
@@ -14,6 +17,9 @@ export const createAppStore = () =>
     ...createResourcesSlice(...a),
     ...createEventsSlice(...a),
     ...createRunsSlice(...a),
+    ...createWiringSlice(...a),
+    ...createAccountsSlice(...a),
+    ...createSettingsSlice(...a),
   }));
 
 export const useStore = createAppStore();
