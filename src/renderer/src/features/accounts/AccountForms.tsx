@@ -54,8 +54,8 @@ export function NewAccount() {
 
 /** One account: its facts, the edit form (masked values stay unless typed over), Delete. */
 export function AccountDetail({ account }: { account: Account }) {
-  // Re-keyed by id and updated_at, so a saved account starts a clean form.
-  return <AccountEditor key={`${account.id}:${account.updated_at}`} account={account} />;
+  // Another account starts a clean form; after a save the editor re-masks its own rows.
+  return <AccountEditor key={account.id} account={account} />;
 }
 
 function AccountEditor({ account }: { account: Account }) {
@@ -72,9 +72,13 @@ function AccountEditor({ account }: { account: Account }) {
     e.preventDefault();
     setBusy(true);
     setSaved(false);
-    const ok = await update(account, { name, rows });
+    const updated = await update(account, { name, rows });
     setBusy(false);
-    if (ok) setSaved(true);
+    if (updated) {
+      // What was typed is stored now: show it masked again, like every stored value.
+      setRows(rowsOf(updated));
+      setSaved(true);
+    }
   };
   return (
     <section aria-label={`Account ${account.name}`}>
@@ -113,6 +117,7 @@ function AccountEditor({ account }: { account: Account }) {
             label="Delete account"
             question={`Delete ${account.name}? Its credentials are lost for good.`}
             onConfirm={async () => {
+              setSaved(false);
               if (await remove(account.id)) navigate('/');
             }}
           />

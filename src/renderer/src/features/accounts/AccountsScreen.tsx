@@ -58,7 +58,7 @@ function AccountList() {
   if (loaded && accounts.length === 0) {
     return (
       <EmptyState title="No connected accounts">
-        Components with an app prop (<code>{'{ type: "app", app: "github" }'}</code>) read credentials from an account. Click <strong>New account</strong>, or{' '}
+        Components with an app prop (<code>{'{ type: "app", app: "github" }'}</code>) read credentials from an account. Click <b>New account</b>, or{' '}
         <code>{`curl -X POST $RUNNEL/v1/accounts -d '{"app":"github","auth":{"oauth_access_token":"…"}}'`}</code>
       </EmptyState>
     );

@@ -47,7 +47,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
             </div>
             {invalid ? (
               <span id={`set-${k}-error`} className="field-error" role="alert">
-                {result.error}
+                {result.error?.replace(/^\w+: /, '')}
               </span>
             ) : (
               <span id={`set-${k}-hint`} className="hint">

@@ -19,7 +19,7 @@ export function SettingsScreen() {
           {system ? <SystemFacts system={system} /> : <p className="muted">Reading…</p>}
         </section>
         <section className="settings-card" aria-labelledby="h-settings">
-          <h2 id="h-settings">Service settings</h2>
+          <h2 id="h-settings">Limits and defaults</h2>
           <ErrorNote error={errors.settings} />
           {settings ? <SettingsForm key={JSON.stringify(settings)} settings={settings} /> : <p className="muted">Reading…</p>}
         </section>

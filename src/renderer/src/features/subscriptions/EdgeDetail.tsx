@@ -91,7 +91,7 @@ export function EdgeDetail({ sub }: { sub: Subscription }) {
                 </td>
                 <td>
                   <Link href={`~/workflows/${r.workflow_id}/runs/${r.id}`}>
-                    <code title={r.id}>{r.id}</code>
+                    <ShortId id={r.id} />
                   </Link>
                 </td>
                 <td>

@@ -48,12 +48,11 @@ function Wiring() {
         <ErrorNote error={loadError} />
         {loaded && subs.length === 0 ? (
           <EmptyState title="No subscriptions yet">
-            A subscription runs a workflow for each event another source or workflow emits. Pick an emitter, a channel and a listener workflow under{' '}
-            <strong>New subscription</strong>
+            A subscription runs a workflow for each event another source or workflow emits. Pick an emitter, a channel and a listener workflow in <b>New subscription</b> on the right
             {workflows.length === 0 ? (
               <>
                 {' '}
-                (create a workflow first, under <strong>Workflows</strong>)
+                (create a workflow first, under <b>Workflows</b>)
               </>
             ) : null}
             , or from a terminal: <code>{`curl -X POST "$RUNNEL/v1/subscriptions?emitter_id=dc_…&listener_id=p_…&event_name=" -H "Authorization: Bearer $KEY"`}</code>

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { useUi } from './helpers/browser';
+
+const PINGER = `export default { name: "Pinger", version: "0.0.1", async run() { this.$emit({ ping: 1 }, { summary: "ping" }); } }`;
+const stepOk = 'export default defineComponent({ async run({ steps }) { return steps.trigger.event; } })';
+const stepThrows = 'export default defineComponent({ async run() { throw new Error("disk full"); } })';
+
+describe('the Subscriptions (wiring) and Outbox screens', () => {
+  const ui = useUi();
+
+  it('wires a source to a workflow, shows deliveries live, forwards $errors in one click, and deletes', async () => {
+    const { page, svc } = ui;
+    const src = await svc.createSource(PINGER);
+    const listener = await svc.createWorkflow({ name: 'Listener', trigger: { type: 'manual' }, steps: [{ name: 'echo', code: stepOk }] });
+    const thrower = await svc.createWorkflow({ name: 'Thrower', trigger: { type: 'manual' }, steps: [{ name: 'boom', code: stepThrows }] });
+
+    await ui.goto('/subscriptions');
+    await page.getByText('No subscriptions yet').waitFor();
+    await ui.shot('wiring-empty');
+
+    const create = page.getByRole('form', { name: 'New subscription' });
+    await create.getByLabel('Emitter').selectOption(src.id);
+    await create.getByLabel('Channel', { exact: true }).selectOption('default');
+    await create.getByLabel('Listener workflow').selectOption(listener.id);
+    await create.getByRole('button', { name: 'Subscribe' }).click();
+
+    const edge = page.getByRole('button', { name: 'Pinger to Listener on default' });
+    await edge.waitFor();
+    expect(await edge.getAttribute('aria-pressed')).toBe('true');
+    const detail = page.getByRole('region', { name: 'Selected subscription' });
+    await detail.getByText('No deliveries yet').waitFor();
+    expect(page.url()).toMatch(/#\/subscriptions\/sub_/);
+    const subs = (await svc.json('/v1/users/me/subscriptions')).data;
+    expect(subs).toEqual([expect.objectContaining({ emitter_id: src.id, listener_id: listener.id, event_name: '' })]);
+
+    // An event of the source runs the listener: the run shows up under the edge, live.
+    await svc.runSource(src.id);
+    const deliveries = detail.getByRole('table', { name: 'Deliveries' });
+    await deliveries.waitFor();
+    await expect.poll(() => deliveries.getByRole('row').count()).toBe(2);
+    await deliveries.getByText('success').waitFor();
+    expect(await deliveries.getByText(src.id.slice(0, 6)).count()).toBe(1);
+
+    // $errors forwarding: one click once the two workflows are picked.
+    const forward = page.getByRole('form', { name: 'Forward errors' });
+    await forward.getByLabel('Errors of').selectOption(thrower.id);
+    await forward.getByLabel('to', { exact: true }).selectOption(listener.id);
+    await forward.getByRole('button', { name: 'Forward errors of Thrower to Listener' }).click();
+    const errorsEdge = page.getByRole('button', { name: 'Thrower to Listener on $errors' });
+    await errorsEdge.waitFor();
+    expect(await errorsEdge.getAttribute('class')).toContain('wiring-edge-errors');
+    await svc.runWorkflow(thrower.id);
+    await expect.poll(() => detail.getByRole('table', { name: 'Deliveries' }).getByRole('row').count()).toBe(2);
+    expect(await page.getByRole('table', { name: 'Subscriptions' }).getByRole('row').count()).toBe(3);
+    await ui.shot('wiring-graph');
+
+    // Delete the source → listener subscription.
+    await edge.click();
+    await detail.getByRole('heading', { name: 'Pinger → Listener' }).waitFor();
+    await detail.getByRole('button', { name: 'Delete subscription' }).click();
+    await detail.getByText('will no longer run Listener').waitFor();
+    await detail.getByRole('button', { name: 'Confirm' }).click();
+    await edge.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await svc.json('/v1/users/me/subscriptions')).data.length).toBe(1);
+    expect(page.url()).toMatch(/#\/subscriptions\/?$/);
+  });
+
+  it('shows a failing workflow’s error mail in the Outbox as it arrives', async () => {
+    const { page, svc } = ui;
+    const wf = await svc.createWorkflow({ name: 'Nightly report', trigger: { type: 'manual' }, steps: [{ name: 'boom', code: stepThrows }] });
+    await ui.goto('/outbox');
+    const rows = page.getByRole('table', { name: 'Messages' }).getByRole('row');
+    const before = await rows.count();
+    await svc.runWorkflow(wf.id);
+    await expect.poll(() => rows.count()).toBe(before + (before === 0 ? 2 : 1));
+    const row = rows.filter({ hasText: 'Nightly report' }).first();
+    await row.click();
+    const message = page.getByRole('article', { name: 'Message' });
+    await message.getByText('disk full').first().waitFor();
+    expect(await message.getByRole('link', { name: 'Nightly report' }).getAttribute('href')).toBe(`#/workflows/${wf.id}`);
+    expect(page.url()).toMatch(/#\/outbox\/.+/);
+    await ui.shot('outbox');
+  });
+});
