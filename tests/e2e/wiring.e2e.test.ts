@@ -26,7 +26,8 @@ describe('the Subscriptions (wiring) and Outbox screens', () => {
 
     const edge = page.getByRole('button', { name: 'Pinger to Listener on default' });
     await edge.waitFor();
-    expect(await edge.getAttribute('aria-pressed')).toBe('true');
+    // The change frame may draw the edge a moment before the page selects it.
+    await expect.poll(() => edge.getAttribute('aria-pressed')).toBe('true');
     const detail = page.getByRole('region', { name: 'Selected subscription' });
     await detail.getByText('No deliveries yet').waitFor();
     expect(page.url()).toMatch(/#\/subscriptions\/sub_/);
@@ -62,18 +63,20 @@ describe('the Subscriptions (wiring) and Outbox screens', () => {
     await detail.getByRole('button', { name: 'Confirm' }).click();
     await edge.waitFor({ state: 'detached' });
     await expect.poll(async () => (await svc.json('/v1/users/me/subscriptions')).data.length).toBe(1);
-    expect(page.url()).toMatch(/#\/subscriptions\/?$/);
+    await expect.poll(() => page.url()).toMatch(/#\/subscriptions\/?$/);
   });
 
   it('shows a failing workflow’s error mail in the Outbox as it arrives', async () => {
     const { page, svc } = ui;
     const wf = await svc.createWorkflow({ name: 'Nightly report', trigger: { type: 'manual' }, steps: [{ name: 'boom', code: stepThrows }] });
     await ui.goto('/outbox');
-    const rows = page.getByRole('table', { name: 'Messages' }).getByRole('row');
-    const before = await rows.count();
+    await page.getByRole('heading', { name: 'Outbox' }).waitFor();
     await svc.runWorkflow(wf.id);
-    await expect.poll(() => rows.count()).toBe(before + (before === 0 ? 2 : 1));
-    const row = rows.filter({ hasText: 'Nightly report' }).first();
+    // The page was open before the mail was filed: it arrives through the account stream.
+    const row = page.getByRole('table', { name: 'Messages' }).getByRole('row').filter({ hasText: 'Nightly report' });
+    await row.waitFor();
+    const total = (await svc.json('/v1/outbox')).data.length;
+    await expect.poll(() => page.getByRole('table', { name: 'Messages' }).getByRole('row').count()).toBe(total + 1);
     await row.click();
     const message = page.getByRole('article', { name: 'Message' });
     await message.getByText('disk full').first().waitFor();
