@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useUi } from './helpers/browser';
 
 const PINGER = `export default { name: "Pinger", version: "0.0.1", async run() { this.$emit({ ping: 1 }, { summary: "ping" }); } }`;
@@ -7,6 +7,9 @@ const stepThrows = 'export default defineComponent({ async run() { throw new Err
 
 describe('the Subscriptions (wiring) and Outbox screens', () => {
   const ui = useUi();
+
+  // Things created over REST reach the page as change frames: wait until the stream is open.
+  beforeEach(() => ui.page.getByRole('navigation', { name: 'Sections' }).getByText('live').waitFor());
 
   it('wires a source to a workflow, shows deliveries live, forwards $errors in one click, and deletes', async () => {
     const { page, svc } = ui;
@@ -40,7 +43,9 @@ describe('the Subscriptions (wiring) and Outbox screens', () => {
     await deliveries.waitFor();
     await expect.poll(() => deliveries.getByRole('row').count()).toBe(2);
     await deliveries.getByText('success').waitFor();
-    expect(await deliveries.getByText(src.id.slice(0, 6)).count()).toBe(1);
+    const runs = (await svc.json(`/v1/workflows/${listener.id}/runs`)).data;
+    expect(runs[0].trigger.context).toMatchObject({ emitter_id: src.id, source_type: 'subscription' });
+    expect(await deliveries.getByRole('link').first().getAttribute('href')).toBe(`#/workflows/${listener.id}/runs/${runs[0].id}`);
 
     // $errors forwarding: one click once the two workflows are picked.
     const forward = page.getByRole('form', { name: 'Forward errors' });

@@ -28,6 +28,8 @@ export function EdgeDetail({ sub }: { sub: Subscription }) {
   const from = nodeName(sub.emitter_id, sources, workflows);
   const to = nodeName(sub.listener_id, sources, workflows);
   const channel = channelLabel(sub.event_name);
+  // Only a glob's deliveries come from several emitters.
+  const glob = !!GLOBS[sub.emitter_id];
   const emitterHref = sub.emitter_id.startsWith('dc_') && !GLOBS[sub.emitter_id] ? `~/sources/${sub.emitter_id}` : !GLOBS[sub.emitter_id] ? `~/workflows/${sub.emitter_id}` : null;
 
   return (
@@ -78,7 +80,7 @@ export function EdgeDetail({ sub }: { sub: Subscription }) {
             <tr>
               <th>Started</th>
               <th>Run</th>
-              <th>From</th>
+              {glob && <th>From</th>}
               <th>Status</th>
               <th>Duration</th>
             </tr>
@@ -94,9 +96,11 @@ export function EdgeDetail({ sub }: { sub: Subscription }) {
                     <ShortId id={r.id} />
                   </Link>
                 </td>
-                <td>
-                  <ShortId id={String(r.trigger.context.emitter_id)} />
-                </td>
+                {glob && (
+                  <td>
+                    <ShortId id={String(r.trigger.context.emitter_id)} />
+                  </td>
+                )}
                 <td>
                   <StatusBadge status={r.status} />
                 </td>
