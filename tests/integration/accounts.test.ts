@@ -50,6 +50,12 @@ describe('connected accounts and $auth', () => {
     expect((await svc.api('/v1/accounts/apn_nope')).status).toBe(404);
     const updated = (await svc.json(`/v1/accounts/${slack.id}`, { method: 'PUT', json: { name: 'Renamed', auth: { bot_token: 'y', extra: 'z' } } })).data;
     expect(updated).toMatchObject({ name: 'Renamed', auth: { bot_token: '********', extra: '********' } });
+    // The mask sent back keeps the stored value; omitted keys are removed.
+    await svc.json(`/v1/accounts/${slack.id}`, { method: 'PUT', json: { auth: { bot_token: '********', other: 'w' } } });
+    const echo = `export default { name: "Echo", version: "1", props: { slack: { type: "app", app: "slack" } }, async run() { this.$emit(this.slack.$auth); } }`;
+    const reader = await svc.createSource(echo, { configured_props: { slack: { account_id: slack.id } } });
+    expect((await svc.runSource(reader.id)).emitted[0].event).toEqual({ bot_token: 'y', other: 'w' });
+    await svc.json(`/v1/sources/${reader.id}`, { method: 'DELETE' });
     expect((await svc.api(`/v1/accounts/${slack.id}`, { method: 'DELETE' })).status).toBe(200);
   });
 

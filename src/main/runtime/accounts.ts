@@ -54,7 +54,7 @@ export class Accounts {
     const next: AccountDoc = {
       ...old,
       name: body.name ?? old.name,
-      auth: body.auth ? this.box.seal(JSON.stringify(body.auth)) : old.auth,
+      auth: body.auth ? this.box.seal(JSON.stringify(this.keepMasked(old, body.auth))) : old.auth,
       updated_at: Math.floor(this.clock.now() / 1000),
     };
     await this.docs.update((d) => {
@@ -99,6 +99,12 @@ export class Accounts {
     if (typeof id !== 'string') return { $auth: {} };
     const account = this.docs.data.accounts.find((a) => a.id === id);
     return { $auth: account ? (JSON.parse(this.box.open(account.auth)) as Record<string, unknown>) : {} };
+  }
+
+  /** A value sent back as the mask keeps the stored one (as for secret props), so a client need not know it. */
+  private keepMasked(old: AccountDoc, auth: Record<string, unknown>): Record<string, unknown> {
+    const stored = JSON.parse(this.box.open(old.auth)) as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(auth).map(([k, v]) => [k, v === SECRET_MASK && k in stored ? stored[k] : v]));
   }
 
   private view(a: AccountDoc): Account {

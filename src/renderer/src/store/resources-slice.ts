@@ -3,6 +3,7 @@ import type {
   Account,
   ChangedResource,
   DeployedSource,
+  OutboxMessage,
   RegistryEntry,
   SavedComponent,
   Settings,
@@ -21,6 +22,8 @@ export interface ResourcesSlice {
   registry: RegistryEntry[];
   accounts: Account[];
   subscriptions: Subscription[];
+  /** The local outbox (`$.send.email` and error notices), newest first. */
+  outbox: OutboxMessage[];
   settings: Settings | null;
   system: SystemInfo | null;
   /** Which lists have been read at least once (empty states wait for it). */
@@ -52,6 +55,7 @@ const READERS: Partial<Record<ChangedResource, (set: (p: Partial<ResourcesSlice>
   registry: async (set) => set({ registry: await api.get<RegistryEntry[]>('/v1/components/registry') }),
   accounts: async (set) => set({ accounts: await api.get<Account[]>('/v1/accounts') }),
   subscriptions: async (set) => set({ subscriptions: await api.get<Subscription[]>('/v1/users/me/subscriptions') }),
+  outbox: async (set) => set({ outbox: await api.get<OutboxMessage[]>('/v1/outbox') }),
   settings: async (set) => set({ settings: await api.get<Settings>('/v1/settings') }),
   'api-key': async (set) => set({ system: await api.get<SystemInfo>('/v1/system') }),
 };
@@ -63,6 +67,7 @@ export const createResourcesSlice: StateCreator<AppState, [], [], ResourcesSlice
   registry: [],
   accounts: [],
   subscriptions: [],
+  outbox: [],
   settings: null,
   system: null,
   loaded: {},
