@@ -74,6 +74,8 @@ export function PropForm({ component, value, onChange, errors, allowExpressions,
     setState(fresh);
     setReloadError(null);
     seq.current++;
+    const r = toConfigured(component.configurable_props, fresh);
+    cbs.current.onValidity?.({ errors: r.errors, missing: r.missing });
     if (needsInitialReload(component.configurable_props, value)) void reload(value, component.configurable_props, fresh);
   }, [component.id, component.configurable_props]);
 

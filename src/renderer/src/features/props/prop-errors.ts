@@ -17,11 +17,11 @@ export function placeErrors(err: unknown, propNames: string[]): PlacedErrors {
   const details = err instanceof ApiError ? err.details : undefined;
   if (typeof details?.prop === 'string' && propNames.includes(details.prop)) props[details.prop] = message;
   if (Array.isArray(details?.missing)) {
-    for (const name of details.missing) if (typeof name === 'string' && propNames.includes(name)) props[name] = 'Required';
+    for (const name of details.missing) if (typeof name === 'string' && propNames.includes(name)) props[name] = 'This prop is required';
   }
   if (Object.keys(props).length === 0) {
     const missing = /Missing required props?: (.+)$/m.exec(message);
-    if (missing) for (const name of missing[1].split(/,\s*/)) if (propNames.includes(name.trim())) props[name.trim()] = 'Required';
+    if (missing) for (const name of missing[1].split(/,\s*/)) if (propNames.includes(name.trim())) props[name.trim()] = 'This prop is required';
     for (const name of propNames) if (!props[name] && message.includes(`"${name}"`)) props[name] = message;
   }
   return { top: Object.keys(props).length === 0 ? message : null, props };

@@ -27,7 +27,7 @@ export function NewSource() {
   useEffect(() => {
     const c = findChoice(choices, wanted);
     if (c && c.id !== useStore.getState().draft.componentId) startDraft(c.id, c.configurable_props);
-  }, [wanted, listsLoaded, location]);
+  }, [wanted, choices, location, startDraft]);
 
   const component = useMemo(() => (chosen ? { id: chosen.id, configurable_props: chosen.configurable_props } : null), [chosen]);
   const progress = deploy.busy ? activity.filter((a) => a.ts >= deploy.since - 1000) : [];

@@ -85,7 +85,7 @@ export const createSourcesSlice: StateCreator<AppState, [], [], SourcesSlice> = 
         return null;
       }
       const propErrors: Record<string, string> = { ...d.validity.errors };
-      for (const m of d.validity.missing) propErrors[m] ??= 'Required';
+      for (const m of d.validity.missing) propErrors[m] ??= 'This prop is required';
       const timeout = d.timeout.trim();
       if (timeout && !/^\d+$/.test(timeout)) {
         set({ deploy: { busy: false, since: 0, error: 'The timeout is a whole number of seconds (1–3600).', propErrors } });
