@@ -104,4 +104,27 @@ describe('the Sources screen', () => {
     await ui.shot('sources-8-deploy-error');
     expect(page.url()).toContain('/sources/new');
   });
+
+  it('lists HTTP sources with their endpoint, filters by status, and opens rows with j and Enter', async () => {
+    const { page, svc } = ui;
+    const hook = await svc.createSource('export default { name: "Hook", version: "1", props: { http: "$.interface.http" }, async run(e) { this.$emit(e.body, { summary: "hit" }); } }', { name: 'Web hook' });
+    const quiet = await svc.createSource('export default { name: "Quiet", version: "1", async run() {} }', { name: 'Quiet one' });
+    await svc.json(`/v1/sources/${quiet.id}`, { method: 'PUT', json: { active: false } });
+    await fetch(hook.configured_props.http.endpoint_url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}' });
+    await ui.goto('/sources');
+    const table = page.getByRole('table', { name: 'Sources' });
+    await table.getByRole('button', { name: 'Copy endpoint of Web hook' }).waitFor();
+    await table.getByRole('img', { name: /^[1-9]\d* events in the last hour/ }).waitFor();
+    await page.getByRole('button', { name: 'inactive', exact: true }).click();
+    await table.getByText('Quiet one').waitFor();
+    expect(await table.getByText('Web hook').count()).toBe(0);
+    await page.getByRole('button', { name: 'all', exact: true }).click();
+    await table.getByText('Web hook').waitFor();
+    await page.getByRole('heading', { name: 'Sources' }).click();
+    await page.keyboard.press('j');
+    await page.keyboard.press('Enter');
+    await page.getByRole('article').waitFor();
+    expect(page.url()).toMatch(/#\/sources\/dc_/);
+    await ui.shot('sources-9-list');
+  });
 });

@@ -174,3 +174,16 @@ describe('sources model', () => {
     expect(rate.slice(-2)).toEqual([1, 2]);
   });
 });
+
+describe('sources model: list cells', () => {
+  it('takes the newest of the list time and the live events, and shortens endpoints', async () => {
+    const { lastEventAt, shortEndpoint } = await import('../../../src/renderer/src/features/sources/source-model');
+    const f = (ts: number) => frameOf(summary(String(ts), ts));
+    expect(lastEventAt({ last_event_at: null }, undefined)).toBeNull();
+    expect(lastEventAt({ last_event_at: 5 }, [])).toBe(5);
+    expect(lastEventAt({ last_event_at: null }, [f(7)])).toBe(7);
+    expect(lastEventAt({ last_event_at: 9 }, [f(7)])).toBe(9);
+    expect(shortEndpoint('http://127.0.0.1:4620/e/AbCdEfGhIjKlMnOpQrStUv')).toBe('/e/AbCdEf…');
+    expect(shortEndpoint('weird')).toBe('weird');
+  });
+});

@@ -65,7 +65,7 @@ export function NewSource() {
           </div>
           {listsLoaded && choices.length === 0 && (
             <EmptyState title="No source components yet">
-              Save one in <a href="#/components">Components</a>, or from a terminal: <code>runnel deploy ./my-source.mjs</code>
+              Write and save one in <a href="#/components">Components</a> (or <code>POST /v1/components</code>), then pick it here.
             </EmptyState>
           )}
           <div className="row">

@@ -9,7 +9,7 @@ import { RelativeTime } from '../../ui/RelativeTime';
 import { Sparkline } from '../../ui/Sparkline';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useRowKeys } from '../../ui/use-row-keys';
-import { endpointOf, eventRate, filterSources, type StatusFilter } from './source-model';
+import { endpointOf, eventRate, filterSources, lastEventAt, shortEndpoint, type StatusFilter } from './source-model';
 
 const STATUSES: StatusFilter[] = ['all', 'active', 'inactive'];
 
@@ -43,8 +43,7 @@ export function SourceList({ selected }: { selected?: string }) {
       <ErrorNote error={loadError} />
       {loaded && sources.length === 0 ? (
         <EmptyState title="No sources yet">
-          A source runs a component and emits events. Click <strong>New source</strong> above, or from a terminal:{' '}
-          <code>runnel deploy ./my-source.mjs</code>
+          A source runs a component and emits events. Click <b>New source</b> above, or deploy from a script with <code>POST /v1/sources</code>.
         </EmptyState>
       ) : loaded && shown.length === 0 ? (
         <EmptyState title="No source matches">Clear the filter or choose another status.</EmptyState>
@@ -90,7 +89,7 @@ function SourceRow({ id, selected, onOpen }: { id: string; selected: boolean; on
       </td>
       <td className="mono">{s.component_key ?? <span className="muted">{s.component_id}</span>}</td>
       <td>
-        <RelativeTime ms={s.last_event_at} />
+        <RelativeTime ms={lastEventAt(s, frames)} />
       </td>
       <td>
         <Sparkline values={rate} label={`${total} events in the last hour`} />
@@ -99,7 +98,7 @@ function SourceRow({ id, selected, onOpen }: { id: string; selected: boolean; on
         {endpoint ? (
           <span className="row nowrap">
             <code className="endpoint" title={endpoint}>
-              {endpoint.replace(/^https?:\/\//, '')}
+              {shortEndpoint(endpoint)}
             </code>
             <CopyButton text={endpoint} label={`Copy endpoint of ${s.name}`} />
           </span>

@@ -69,3 +69,16 @@ export function showValue(v: unknown): string {
   }
   return JSON.stringify(v);
 }
+
+/** The newest of the list's `last_event_at` and the live events seen since (whichever arrived last). */
+export function lastEventAt(source: Pick<DeployedSource, 'last_event_at'>, frames: SseEmitFrame[] | undefined): number | null {
+  const live = frames?.[0]?.ts ?? null;
+  if (live === null) return source.last_event_at;
+  return source.last_event_at === null ? live : Math.max(live, source.last_event_at);
+}
+
+/** `/e/AbC123…` : an endpoint short enough for a list cell (the whole URL goes in a title and the copy). */
+export function shortEndpoint(url: string): string {
+  const m = /\/e\/([^/?#]+)/.exec(url);
+  return m ? `/e/${m[1].slice(0, 6)}…` : url;
+}
