@@ -58,7 +58,7 @@ describe('the Sources screen', () => {
     const detail = page.getByRole('article', { name: 'Source E2E pager' });
     await detail.waitFor();
     expect(page.url()).toMatch(/#\/sources\/dc_/);
-    await detail.getByRole('list', { name: 'Configured props' }).or(detail.getByLabel('Configured props')).getByText('c4').waitFor();
+    await detail.getByLabel('Configured props').getByText('c4').waitFor();
     await page.getByRole('table', { name: 'Sources' }).getByText('E2E pager').waitFor();
     await ui.shot('sources-3-detail');
 
@@ -69,6 +69,14 @@ describe('the Sources screen', () => {
     await detail.getByRole('table', { name: 'Latest events' }).getByText('color c4').waitFor();
     await detail.getByLabel('Logs of E2E pager').getByText('painting c4').waitFor();
     await ui.shot('sources-4-run');
+
+    await detail.getByRole('button', { name: 'Edit props' }).click();
+    const edit = detail.getByRole('form', { name: 'Edit props' });
+    // The saved mode asks additionalProps() again, so the added prop is there to edit.
+    await edit.getByLabel('Flourish').fill('4');
+    await edit.getByRole('button', { name: 'Save props' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await detail.getByLabel('Configured props').getByText('4', { exact: true }).waitFor();
 
     await detail.getByRole('button', { name: 'Deactivate' }).click();
     await detail.getByRole('button', { name: 'Activate' }).waitFor();
