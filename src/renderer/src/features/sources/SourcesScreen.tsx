@@ -1,11 +1,45 @@
-import { Page } from '../../ui/Page';
+import { Link, Route, Switch, useLocation } from 'wouter';
 import { EmptyState } from '../../ui/EmptyState';
+import { Page, Split } from '../../ui/Page';
+import { NewSource } from './NewSource';
+import { SourceDetail } from './SourceDetail';
+import { SourceList } from './SourceList';
+import './sources.css';
 
-/** The Sources section (routes under #/sources). */
+/** The Sources section: `#/sources` (list), `#/sources/:id` (list + detail), `#/sources/new?component=…`. */
 export function SourcesScreen() {
+  const [location] = useLocation();
+  // A query inside the hash (`#/sources/new?component=x`) is not part of the route.
+  const path = location.split('?')[0];
+  const newButton = (
+    <Link href="/new" className="button-link primary">
+      New source
+    </Link>
+  );
   return (
-    <Page title="Sources">
-      <EmptyState title="Sources" />
-    </Page>
+    <Switch location={path}>
+      <Route path="/new">
+        <NewSource />
+      </Route>
+      <Route path="/:id">
+        {(params) => (
+          <Page title="Sources" actions={newButton}>
+            <Split list={<SourceList selected={params.id} />} detail={<SourceDetail id={params.id} />} />
+          </Page>
+        )}
+      </Route>
+      <Route>
+        <Page title="Sources" actions={newButton}>
+          <Split
+            list={<SourceList />}
+            detail={
+              <EmptyState title="No source selected">
+                Pick a source on the left (<kbd>j</kbd>/<kbd>k</kbd>, <kbd>Enter</kbd>) to see its events, logs and props.
+              </EmptyState>
+            }
+          />
+        </Page>
+      </Route>
+    </Switch>
   );
 }
