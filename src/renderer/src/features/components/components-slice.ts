@@ -138,6 +138,8 @@ export const createComponentsSlice: StateCreator<AppState, [], [], ComponentsSli
         // Typing may have continued during the save: keep it, it is simply not saved yet.
         edit({ target: component.id, component, original: code, saving: false, savingSince: null, report });
         void get().refresh('components');
+        // Moved sources now name the new version (the stream may not announce that as a source change).
+        if (report?.sources.some((m) => m.updated)) void get().refresh('sources');
         return component.id;
       } catch (err) {
         edit({ saving: false, savingSince: null, error: saveErrorOf(err, code) });
