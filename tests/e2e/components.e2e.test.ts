@@ -49,7 +49,7 @@ describe('the Components screen', () => {
     await table.getByRole('row', { name: /New Requests.*built-in/ }).first().waitFor();
     await ui.shot('components-list-empty');
 
-    await page.getByRole('button', { name: 'New component' }).click();
+    await page.getByRole('status').getByRole('button', { name: 'New component' }).click();
     await page.getByRole('heading', { name: 'New component' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Template' }).inputValue()).toBe('http');
     await page.getByRole('textbox', { name: 'Component code' }).getByText('New HTTP source').waitFor();
@@ -77,7 +77,8 @@ describe('the Components screen', () => {
     await ui.goto(`/components/${helloId}`);
     await page.getByRole('heading', { name: 'Hello hook' }).waitFor();
     await setCode(page, BROKEN);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('unsaved changes').waitFor();
+    await page.keyboard.press('Control+s');
     const alert = page.getByRole('alert');
     await alert.getByText(/does not parse/).waitFor();
     const message = (await alert.textContent())!;
@@ -135,5 +136,9 @@ describe('the Components screen', () => {
     await page.getByRole('button', { name: 'Copy into a new component' }).click();
     await page.getByRole('heading', { name: 'New component' }).waitFor();
     await page.getByRole('textbox', { name: 'Component code' }).getByText('Copied from http-new-requests').waitFor();
+    await page.getByRole('textbox', { name: 'Component code' }).getByText('"http-new-requests-copy"').waitFor();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.locator('.cm-editor').evaluate((el) => getComputedStyle(el).backgroundColor).then((bg) => expect(bg).not.toBe('rgb(255, 255, 255)'));
+    await ui.shot('components-copy-dark');
   });
 });

@@ -59,8 +59,13 @@ export function ComponentList() {
         {!loaded && !loadError && <p className="muted">Loading components…</p>}
         {loaded && ownCount === 0 && !filtering && (
           <EmptyState title="No components of your own yet">
-            Write one with <strong>New component</strong> (start from the HTTP source, timer source or action template), or copy one of the registry components
-            below.
+            <p>
+              <button type="button" className="primary" onClick={() => navigate('/new')}>
+                New component
+              </button>
+            </p>
+            Start from the HTTP source, timer source or action template, copy a registry component below, or save one from a script with{' '}
+            <code>POST /v1/components</code>.
           </EmptyState>
         )}
         {loaded && rows.length === 0 && filtering && (

@@ -5,7 +5,7 @@ import { CodeEditor } from '../../ui/CodeEditor';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { ShortId } from '../../ui/ShortId';
 import { detectLanguage, type CodeLanguage } from './component-logic';
-import { editorLanguage, type UpdateReport } from './components-slice';
+import { editorDirty, editorLanguage, type UpdateReport } from './components-slice';
 
 const LANG_LABEL: Record<CodeLanguage, string> = { javascript: 'JavaScript', typescript: 'TypeScript' };
 
@@ -24,7 +24,7 @@ export function EditorPanel({ onSave, toolbar }: { onSave(): void; toolbar?: Rea
     <div
       className="comp-editor"
       onKeyDown={(e) => {
-        if (e.key === 's' && (e.ctrlKey || e.metaKey)) {
+        if (e.key.toLowerCase() === 's' && (e.ctrlKey || e.metaKey)) {
           e.preventDefault();
           onSave();
         }
@@ -40,9 +40,10 @@ export function EditorPanel({ onSave, toolbar }: { onSave(): void; toolbar?: Rea
             <option value="typescript">TypeScript</option>
           </select>
         </label>
+        {editorDirty(editor) && <span className="comp-dirty">● unsaved changes</span>}
         <span className="muted comp-hint">Ctrl+S saves</span>
       </div>
-      <ErrorNote error={err ? `${err.message}${err.line ? ` (line ${err.line})` : ''}` : editor.deleteError} onDismiss={dismiss} />
+      <ErrorNote error={err ? `${err.message}${err.prop && err.line ? ` (declared on line ${err.line})` : ''}` : editor.deleteError} onDismiss={dismiss} />
       <SaveProgress />
       {editor.report && <SaveReport report={editor.report} />}
       <CodeEditor
