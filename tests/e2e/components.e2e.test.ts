@@ -24,6 +24,16 @@ const BROKEN = `export default {
 };
 `;
 
+const BAD_PROP = `export default {
+  name: "Hello hook",
+  version: "0.0.1",
+  props: {
+    who: { type: "nope" },
+  },
+  async run() {},
+};
+`;
+
 const HELLO_V2 = HELLO.replace('"0.0.1"', '"0.0.2"').replace('summary: "hi"', 'summary: "hi again"');
 
 /** Replaces the editor's whole text the way a paste would (typing would meet auto-closed brackets). */
@@ -91,6 +101,12 @@ describe('the Components screen', () => {
     expect((await marked.textContent())!.trim()).toBe(BROKEN.split('\n')[line - 1].trim());
     expect(page.url()).toContain(`#/components/${helloId}`);
     await ui.shot('components-syntax-error');
+
+    // A refusal that names a prop marks the line declaring it.
+    await setCode(page, BAD_PROP);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').getByText(/unknown type "nope".*declared on line 5/).waitFor();
+    await page.getByRole('note', { name: 'Error on line 5' }).waitFor();
   });
 
   it('saves a new version of a deployed component and moves its source in place', async () => {

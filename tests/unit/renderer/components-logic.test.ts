@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RegistryEntry, SavedComponent } from '../../../src/shared/resources';
-import { componentRows, copyOf, DEFAULT_FILTER, detectLanguage, errorLineOf, propLine, TEMPLATES } from '../../../src/renderer/src/features/components/component-logic';
+import { componentRows, copyOf, DEFAULT_FILTER, detectLanguage, errorLineOf, propLine, saveProgressLine, TEMPLATES } from '../../../src/renderer/src/features/components/component-logic';
 
 const saved = (id: string, over: Partial<SavedComponent> = {}): SavedComponent => ({
   id,
@@ -92,5 +92,17 @@ describe('copyOf', () => {
   it('renames the key and marks where the copy came from', () => {
     const out = copyOf('export default { key: "http-new-requests", name: "x" }', 'http-new-requests');
     expect(out).toBe('// Copied from http-new-requests\nexport default { key: "http-new-requests-copy", name: "x" }');
+  });
+});
+
+describe('saveProgressLine', () => {
+  it("shows the newest package line of this save, not an earlier save's", () => {
+    const activity = [
+      { ts: 1_000, line: 'fetching dayjs@1.11.0 — 1 of 1 packages' },
+      { ts: 20_000, line: 'fetching axios@1.7.4 — 1 of 5 packages' },
+      { ts: 20_500, line: 'fetching axios@1.7.4 — 3 of 5 packages' },
+    ];
+    expect(saveProgressLine(activity, 20_100)).toBe('Saving — fetching axios@1.7.4 — 3 of 5 packages');
+    expect(saveProgressLine(activity.slice(0, 1), 20_100)).toBe('Saving: checking the code in the sandbox…');
   });
 });

@@ -4,7 +4,7 @@ import { useStore } from '../../store/index';
 import { CodeEditor } from '../../ui/CodeEditor';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { ShortId } from '../../ui/ShortId';
-import { detectLanguage, type CodeLanguage } from './component-logic';
+import { detectLanguage, saveProgressLine, type CodeLanguage } from './component-logic';
 import { editorDirty, editorLanguage, type UpdateReport } from './components-slice';
 
 const LANG_LABEL: Record<CodeLanguage, string> = { javascript: 'JavaScript', typescript: 'TypeScript' };
@@ -64,12 +64,9 @@ function SaveProgress() {
   const since = useStore((s) => s.componentEditor.savingSince);
   const activity = useStore((s) => s.activity);
   if (since === null) return null;
-  // Server and page share the machine's clock; a little slack covers rounding.
-  const lines = activity.filter((a) => a.ts >= since - 2_000);
-  const last = lines[lines.length - 1];
   return (
     <div className="progress" role="status" aria-label="Save progress">
-      Saving{last ? ` — ${last.line}` : ': checking the code in the sandbox…'}
+      {saveProgressLine(activity, since)}
     </div>
   );
 }

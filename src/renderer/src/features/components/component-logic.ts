@@ -210,3 +210,12 @@ export function copyOf(code: string, key: string | null): string {
   const renamed = key ? code.replace(new RegExp(`(\\bkey\\s*:\\s*)(["'\`])${escapeRe(key)}\\2`), `$1$2${key}-copy$2`) : code;
   return `// Copied from ${key ?? 'a registry component'}\n${renamed}`;
 }
+
+/**
+ * What a running save is doing, from the store's package activity lines since it started
+ * (page and service share the machine's clock; the slack covers rounding).
+ */
+export function saveProgressLine(activity: { ts: number; line: string }[], since: number): string {
+  const last = activity.filter((a) => a.ts >= since - 2_000).at(-1);
+  return last ? `Saving — ${last.line}` : 'Saving: checking the code in the sandbox…';
+}

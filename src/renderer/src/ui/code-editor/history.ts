@@ -1,5 +1,5 @@
-import { ChangeSet, EditorSelection, StateEffect, StateField, Transaction, type Extension } from '@codemirror/state';
-import type { Command, EditorView, KeyBinding } from '@codemirror/view';
+import { ChangeSet, EditorSelection, StateEffect, StateField, Transaction, type EditorState, type Extension, type StateCommand } from '@codemirror/state';
+import type { KeyBinding } from '@codemirror/view';
 
 // A small undo history (@codemirror/commands is not installed, see setup.ts): each entry is the
 // inverse of a change, entries are undone strictly in reverse order so no position mapping is
@@ -38,29 +38,31 @@ const historyField = StateField.define<History>({
   },
 });
 
-function move(view: EditorView, from: 'done' | 'undone'): boolean {
-  const h = view.state.field(historyField);
+function move({ state, dispatch }: { state: EditorState; dispatch(tr: Transaction): void }, from: 'done' | 'undone'): boolean {
+  const h = state.field(historyField);
   const entry = h[from][h[from].length - 1];
   if (!entry) return false;
-  const back: Entry = { changes: entry.changes.invert(view.state.doc), selection: view.state.selection };
+  const back: Entry = { changes: entry.changes.invert(state.doc), selection: state.selection };
   const next: History =
     from === 'done'
       ? { done: h.done.slice(0, -1), undone: [...h.undone, back], lastTime: 0 }
       : { done: [...h.done, back], undone: h.undone.slice(0, -1), lastTime: 0 };
-  view.dispatch({
-    changes: entry.changes,
-    selection: entry.selection,
-    effects: setHistory.of(next),
-    userEvent: from === 'done' ? 'undo' : 'redo',
-    scrollIntoView: true,
-  });
+  dispatch(
+    state.update({
+      changes: entry.changes,
+      selection: entry.selection,
+      effects: setHistory.of(next),
+      userEvent: from === 'done' ? 'undo' : 'redo',
+      scrollIntoView: true,
+    }),
+  );
   return true;
 }
 
 /** Undoes the last change (or group of typed characters). */
-export const undo: Command = (view) => move(view, 'done');
+export const undo: StateCommand = (target) => move(target, 'done');
 /** Redoes what `undo` took back. */
-export const redo: Command = (view) => move(view, 'undone');
+export const redo: StateCommand = (target) => move(target, 'undone');
 
 /** The history state; add `historyKeymap` for Mod-z / Mod-y / Mod-Shift-z. */
 export const history = (): Extension => historyField;
