@@ -1,3 +1,12 @@
+import { useEffect, useRef } from 'react';
+import { javascript } from '@codemirror/lang-javascript';
+import { Compartment, EditorState, Transaction } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { oneDark } from '@codemirror/theme-one-dark';
+import { editorSetup } from './code-editor/setup';
+import { usePrefersDark } from './code-editor/use-prefers-dark';
+
 export interface CodeEditorProps {
   value: string;
   onChange(value: string): void;
@@ -10,7 +19,92 @@ export interface CodeEditorProps {
   minHeight?: number;
 }
 
-/** A code editor (minimal version: a textarea with the same interface as the CodeMirror one). */
-export function CodeEditor({ value, onChange, label = 'Code', minHeight = 240 }: CodeEditorProps) {
-  return <textarea className="mono" aria-label={label} value={value} style={{ minHeight, width: '100%' }} onChange={(e) => onChange(e.target.value)} />;
+const baseTheme = EditorView.theme({
+  '&': { fontSize: '12px', border: '1px solid var(--border)', borderRadius: '4px', flex: '1 1 auto', minHeight: '0' },
+  '&.cm-focused': { outline: '2px solid var(--accent)', outlineOffset: '-1px' },
+  '.cm-scroller': { fontFamily: 'var(--mono)', lineHeight: '1.5' },
+  '.cm-lintRange-error': { backgroundColor: 'color-mix(in srgb, var(--bad) 18%, transparent)' },
+});
+
+/** One diagnostic covering the whole of `line` (clamped to the document). */
+function diagnosticsFor(state: EditorState, line: number | null | undefined, message: string | null | undefined): Diagnostic[] {
+  if (!line || line < 1) return [];
+  const l = state.doc.line(Math.min(line, state.doc.lines));
+  return [{ from: l.from, to: l.to, severity: 'error', message: message || 'Error on this line' }];
+}
+
+/**
+ * A CodeMirror 6 editor for component code: JS/TS highlighting, the OS's light or dark theme,
+ * and the API's error marked on its line. Controlled: a `value` that differs from the document
+ * (a template, a loaded component) replaces it; the user's own typing round-trips unchanged.
+ */
+export function CodeEditor({ value, onChange, language = 'javascript', errorLine, errorMessage, label = 'Code', minHeight = 240 }: CodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const parts = useRef({ lang: new Compartment(), theme: new Compartment(), attrs: new Compartment() });
+  const dark = usePrefersDark();
+
+  useEffect(() => {
+    const { lang, theme, attrs } = parts.current;
+    const v = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          editorSetup(),
+          lintGutter(),
+          baseTheme,
+          lang.of(javascript({ typescript: language === 'typescript' })),
+          theme.of(dark ? oneDark : []),
+          attrs.of(EditorView.contentAttributes.of({ 'aria-label': label })),
+          EditorView.updateListener.of((u) => {
+            // Only the user's edits go back up; replacing the doc from `value` must not echo.
+            if (u.docChanged && !u.transactions.some((t) => t.annotation(Transaction.remote))) onChangeRef.current(u.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = v;
+    return () => {
+      v.destroy();
+      view.current = null;
+    };
+    // The view is created once; the effects below keep it in step with the props.
+  }, []);
+
+  useEffect(() => {
+    const v = view.current;
+    if (!v || v.state.doc.toString() === value) return;
+    v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value }, annotations: Transaction.remote.of(true) });
+  }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: parts.current.lang.reconfigure(javascript({ typescript: language === 'typescript' })) });
+  }, [language]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: parts.current.theme.reconfigure(dark ? oneDark : []) });
+  }, [dark]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: parts.current.attrs.reconfigure(EditorView.contentAttributes.of({ 'aria-label': label })) });
+  }, [label]);
+
+  useEffect(() => {
+    const v = view.current;
+    if (v) v.dispatch(setDiagnostics(v.state, diagnosticsFor(v.state, errorLine, errorMessage)));
+  }, [errorLine, errorMessage]);
+
+  return (
+    <div className="code-editor" style={{ minHeight, display: 'flex', flexDirection: 'column' }}>
+      <div ref={host} className="code-editor-host" style={{ flex: 1, minHeight, display: 'flex', flexDirection: 'column' }} />
+      {errorLine ? (
+        <div className="code-editor-error" role="note" aria-label={`Error on line ${errorLine}`} style={{ color: 'var(--bad)', fontSize: 12, padding: '2px 4px' }}>
+          <strong>Line {errorLine}:</strong> {errorMessage}
+        </div>
+      ) : null}
+    </div>
+  );
 }

@@ -1,11 +1,20 @@
-import { Page } from '../../ui/Page';
-import { EmptyState } from '../../ui/EmptyState';
+import { Route, Switch } from 'wouter';
+import { ComponentDetail } from './ComponentDetail';
+import { ComponentList } from './ComponentList';
+import { NewComponent } from './NewComponent';
+import './components.css';
 
-/** The Components section (routes under #/components). */
+/** The Components section (routes under #/components): the list, a new component, one component. */
 export function ComponentsScreen() {
   return (
-    <Page title="Components">
-      <EmptyState title="Components" />
-    </Page>
+    <Switch>
+      <Route path="/">
+        <ComponentList />
+      </Route>
+      <Route path="/new">
+        <NewComponent />
+      </Route>
+      <Route path="/:id">{(p) => <ComponentDetail id={p.id} />}</Route>
+    </Switch>
   );
 }
