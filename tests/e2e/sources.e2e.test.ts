@@ -67,7 +67,7 @@ describe('the Sources screen', () => {
     await result.getByText('run ok').waitFor();
     await result.getByText('1 event emitted').waitFor();
     await detail.getByRole('table', { name: 'Latest events' }).getByText('color c4').waitFor();
-    await detail.getByLabel('Logs of E2E pager').getByText('painting c4').waitFor();
+    await detail.getByRole('region', { name: 'Logs of E2E pager' }).getByText('painting c4').waitFor();
     await ui.shot('sources-4-run');
 
     await detail.getByRole('button', { name: 'Edit props' }).click();

@@ -37,6 +37,8 @@ describe('the Workflows screen', () => {
     await typeCode(page, step2.getByRole('textbox', { name: 'Code of step 2' }), SECOND);
     // The prop declared in the code gets a field; earlier steps are offered as expressions.
     await step2.getByText('{{steps.first.$return_value}}').waitFor();
+    // An integer prop takes an expression once its {{ }} toggle is on.
+    await step2.getByRole('button', { name: 'Use an expression for n' }).click();
     await step2.getByLabel('n', { exact: true }).fill('{{steps.first.$return_value.n}}');
     await ui.shot('workflows-builder');
 
@@ -52,7 +54,7 @@ describe('the Workflows screen', () => {
     await expect.poll(() => second.getByRole('group', { name: 'Return value of second' }).textContent()).toContain('42');
     expect(await page.getByRole('region', { name: 'Step first' }).getByRole('group', { name: 'Return value of first' }).textContent()).toContain('41');
     expect(await page.getByRole('table', { name: 'Steps waterfall' }).getByRole('row').count()).toBe(3);
-    expect(await second.getByLabel('Logs of second').textContent()).toContain('adding one to 41');
+    expect(await second.getByRole('region', { name: 'Logs of second' }).textContent()).toContain('adding one to 41');
     await ui.shot('workflows-run-detail');
 
     // The run is in the workflow's list and the workflow's row shows its last run.

@@ -121,7 +121,7 @@ describe('sources slice', () => {
     await store.getState().loadSourceEvents('dc_1', true);
     expect(calls.filter((c) => c.path.includes('event_summaries'))).toHaveLength(2);
     await store.getState().loadSourceLogs('dc_1');
-    expect(store.getState().sourceLogs.dc_1).toEqual([{ ts: 1, stream: 'stdout', line: 'hi' }]);
+    expect(store.getState().sourceLogs.dc_1).toEqual({ value: [{ ts: 1, stream: 'stdout', line: 'hi' }] });
   });
 
   it('reads a component by id once', async () => {

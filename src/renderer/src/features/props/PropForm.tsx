@@ -7,7 +7,7 @@ import { reloadProps } from './props-api';
 import './props.css';
 
 export interface PropFormProps {
-  /** The component whose `configurable_props` the form edits (its id or key loads async options). A new id or props array starts the form over, so keep it stable. */
+  /** The component whose `configurable_props` the form edits (its id or key loads async options). Another id or other props start the form over. */
   component: { id: string; configurable_props: ConfigurableProp[] };
   /** `configured_props` being edited. */
   value: Record<string, unknown>;
@@ -66,7 +66,9 @@ export function PropForm({ component, value, onChange, errors, allowExpressions,
     }
   };
 
-  // Another component: start over (and ask for its additional props when values call for them).
+  // Another component (or other props): start over, and ask for its additional props when values
+  // call for them. Compared by content, so a caller that rebuilds the same props each render is fine.
+  const propsKey = JSON.stringify(component.configurable_props);
   useEffect(() => {
     emitted.current = value;
     const fresh = formStateFrom(component.configurable_props, value);
@@ -77,7 +79,7 @@ export function PropForm({ component, value, onChange, errors, allowExpressions,
     const r = toConfigured(component.configurable_props, fresh);
     cbs.current.onValidity?.({ errors: r.errors, missing: r.missing });
     if (needsInitialReload(component.configurable_props, value)) void reload(value, component.configurable_props, fresh);
-  }, [component.id, component.configurable_props]);
+  }, [component.id, propsKey]);
 
   // A value set from outside (not one this form reported): show it.
   useEffect(() => {

@@ -20,7 +20,7 @@ export function SourceDetail({ id }: { id: string }) {
   const source = useStore((s) => s.sources.find((x) => x.id === id));
   const loaded = useStore((s) => s.loaded.sources);
   const op = useStore((s) => s.sourceOps[id]);
-  const logs = useStore((s) => s.sourceLogs[id]);
+  const logs = useStore((s) => s.sourceLogs[id]?.value);
   const { runSource, updateSource, deleteSource, loadSourceEvents, loadSourceLogs, clearSourceError } = useStore.getState();
   const [editing, setEditing] = useState(false);
   const [, navigate] = useLocation();

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { UpdateSourceBody } from '../../../../shared/api';
-import type { ConfigurableProp, DeployedSource, EventSummary, LogLine, RunResult, SavedComponent } from '../../../../shared/resources';
+import type { ConfigurableProp, DeployedSource, EventSummary, RunResult, SavedComponent } from '../../../../shared/resources';
 import { api, messageOf, request } from '../../api/client';
 import type { AppState } from '../../store/index';
 import { placeErrors } from '../props/prop-errors';
@@ -36,7 +36,6 @@ export interface DeployState {
 export interface SourcesSlice {
   sourceOps: Record<string, SourceOp>;
   /** The first log lines of a source (live ones go through the log bus). */
-  sourceLogs: Record<string, LogLine[]>;
   /** Components read by id for sources whose component is not in the lists. */
   componentById: Record<string, SavedComponent>;
   draft: SourceDraft;
@@ -51,7 +50,6 @@ export interface SourcesSlice {
   deleteSource(id: string): Promise<boolean>;
   /** Seeds the live events of a source from its retained ones (once per session unless `force`). */
   loadSourceEvents(id: string, force?: boolean): Promise<void>;
-  loadSourceLogs(id: string): Promise<void>;
   loadComponent(id: string): Promise<SavedComponent | null>;
   clearSourceError(id: string): void;
 }
@@ -66,7 +64,6 @@ export const createSourcesSlice: StateCreator<AppState, [], [], SourcesSlice> = 
 
   return {
     sourceOps: {},
-    sourceLogs: {},
     componentById: {},
     draft: EMPTY_DRAFT,
     deploy: { busy: false, since: 0, error: null, propErrors: {} },
@@ -170,14 +167,6 @@ export const createSourcesSlice: StateCreator<AppState, [], [], SourcesSlice> = 
       }
     },
 
-    async loadSourceLogs(id) {
-      try {
-        const lines = await api.get<LogLine[]>(`/v1/sources/${id}/logs`);
-        set((s) => ({ sourceLogs: { ...s.sourceLogs, [id]: lines } }));
-      } catch (err) {
-        op(id, { error: `Could not read the logs: ${messageOf(err)}` });
-      }
-    },
 
     async loadComponent(id) {
       const known = get().componentById[id] ?? get().components.find((c) => c.id === id);
