@@ -24,7 +24,7 @@ vi.mock('electron', () => ({
 const { registerIpc } = await import('../../src/main/app/ipc');
 const { hardenContents, hardenSession } = await import('../../src/main/app/hardening');
 const { IPC } = await import('../../src/main/app/ipc-channels');
-const { UI_CSP } = await import('../../src/main/app/csp');
+const { UI_CSP, WEBHOOK_CSP } = await import('../../src/main/app/csp');
 
 const origin = 'http://127.0.0.1:43117';
 const fromUi = { senderFrame: { url: `${origin}/?token=t#/sources` } };
@@ -95,6 +95,7 @@ describe('hardenContents', () => {
     expect(c.fire('will-navigate', `${origin}/#/workflows`)).toBe(false);
     expect(c.fire('will-navigate', 'https://evil.test/')).toBe(true);
     expect(c.fire('will-navigate', 'file:///etc/passwd')).toBe(true);
+    expect(c.fire('will-navigate', `${origin}/e/AbCdEfGhIjKlMnOpQrStUv`)).toBe(true);
     expect(c.fire('will-redirect', `${origin}/`)).toBe(false);
     expect(c.fire('will-redirect', 'http://127.0.0.1:1/')).toBe(true);
   });
@@ -111,11 +112,11 @@ describe('hardenContents', () => {
 });
 
 describe('hardenSession', () => {
-  it('refuses every permission and adds the CSP to the service origin responses that lack one', () => {
+  it('refuses every permission, adds the CSP to UI responses that lack one and sandboxes webhook answers', () => {
     let request: (wc: unknown, permission: string, done: (ok: boolean) => void) => void = () => {};
     let check: () => boolean = () => true;
     let filter: { urls: string[] } | undefined;
-    let onHeaders: (details: { responseHeaders?: Record<string, string[]> }, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void = () => {};
+    let onHeaders: (details: { url: string; responseHeaders?: Record<string, string[]> }, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void = () => {};
     hardenSession(
       {
         setPermissionRequestHandler: (fn: typeof request) => (request = fn),
@@ -131,8 +132,14 @@ describe('hardenSession', () => {
 
     expect(filter).toEqual({ urls: [`${origin}/*`] });
     let headers: Record<string, string[]> | undefined;
-    onHeaders({ responseHeaders: { 'content-type': ['text/html'] } }, (r) => (headers = r.responseHeaders));
-    expect(headers).toEqual({ 'content-type': ['text/html'], 'Content-Security-Policy': [UI_CSP] });
+    onHeaders({ url: `${origin}/`, responseHeaders: { 'content-type': ['text/html'] } }, (r) => (headers = r.responseHeaders));
+    expect(headers).toEqual({ 'content-type': ['text/html'], 'content-security-policy': [UI_CSP] });
+    onHeaders({ url: `${origin}/`, responseHeaders: { 'Content-Security-Policy': [UI_CSP] } }, (r) => (headers = r.responseHeaders));
+    expect(headers).toEqual({ 'Content-Security-Policy': [UI_CSP] });
+    // A component answering a webhook may send its own lax policy; the sandbox goes on top.
+    const lax = "script-src 'unsafe-inline'";
+    onHeaders({ url: `${origin}/e/AbCdEfGhIjKlMnOpQrStUv`, responseHeaders: { 'content-type': ['text/html'], 'Content-Security-Policy': [lax] } }, (r) => (headers = r.responseHeaders));
+    expect(headers).toEqual({ 'content-type': ['text/html'], 'Content-Security-Policy': [lax, WEBHOOK_CSP] });
   });
 });
 

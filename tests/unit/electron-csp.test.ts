@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { metaCsp, UI_CSP, withCsp } from '../../src/main/app/csp';
+import { addCsp, metaCsp, UI_CSP, WEBHOOK_CSP, withCsp } from '../../src/main/app/csp';
 import { staticUi } from '../../src/main/server/static-ui';
 
 /** The content of the CSP <meta> in an HTML file, or undefined. */
@@ -31,8 +31,10 @@ describe('the UI content security policy', () => {
     expect(metaPolicy('out/renderer/index.html')).toBe(metaCsp(UI_CSP));
   });
 
-  it('allows no inline or eval script and no foreign origin', () => {
+  it('allows no inline or eval script, no plugin, no <base> and no foreign origin', () => {
     expect(UI_CSP).toMatch(/default-src 'self'/);
+    expect(UI_CSP).toMatch(/object-src 'none'/);
+    expect(UI_CSP).toMatch(/base-uri 'none'/);
     expect(UI_CSP).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     expect(UI_CSP).not.toMatch(/\*|https?:/);
   });
@@ -46,8 +48,8 @@ describe('metaCsp', () => {
 
 describe('withCsp', () => {
   it('adds the policy to a response that has none', () => {
-    expect(withCsp({ 'Content-Type': ['text/html'] }, UI_CSP)).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [UI_CSP] });
-    expect(withCsp(undefined, UI_CSP)).toEqual({ 'Content-Security-Policy': [UI_CSP] });
+    expect(withCsp({ 'Content-Type': ['text/html'] }, UI_CSP)).toEqual({ 'Content-Type': ['text/html'], 'content-security-policy': [UI_CSP] });
+    expect(withCsp(undefined, UI_CSP)).toEqual({ 'content-security-policy': [UI_CSP] });
   });
 
   it('keeps a policy the response already has, whatever the header case', () => {
@@ -55,5 +57,18 @@ describe('withCsp', () => {
       'content-security-policy': ["default-src 'none'"],
       etag: ['x'],
     });
+  });
+});
+
+describe('addCsp', () => {
+  it('enforces a policy on top of the one a response carries (a browser applies both)', () => {
+    expect(addCsp({ 'Content-Security-Policy': ["script-src 'unsafe-inline'"] }, WEBHOOK_CSP)).toEqual({
+      'Content-Security-Policy': ["script-src 'unsafe-inline'", WEBHOOK_CSP],
+    });
+    expect(addCsp({ 'content-type': 'text/html' }, WEBHOOK_CSP)).toEqual({ 'content-type': ['text/html'], 'content-security-policy': [WEBHOOK_CSP] });
+  });
+
+  it('sandboxes webhook responses', () => {
+    expect(WEBHOOK_CSP.split(';').map((d) => d.trim())).toContain('sandbox');
   });
 });

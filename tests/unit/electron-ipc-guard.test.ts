@@ -4,10 +4,16 @@ import { isSafeExternalUrl, isTrustedSender } from '../../src/main/app/ipc-guard
 const origin = 'http://127.0.0.1:43117';
 
 describe('isTrustedSender', () => {
-  it('trusts a frame of the service UI, whatever its path, query or hash', () => {
+  it('trusts the service UI page, whatever its query or hash route', () => {
     expect(isTrustedSender('http://127.0.0.1:43117/', origin)).toBe(true);
     expect(isTrustedSender('http://127.0.0.1:43117/?token=x#/sources/dc_abc', origin)).toBe(true);
-    expect(isTrustedSender('http://127.0.0.1:43117/assets/index.js', `${origin}/`)).toBe(true);
+    expect(isTrustedSender('http://127.0.0.1:43117/index.html#/workflows', `${origin}/`)).toBe(true);
+  });
+
+  it('refuses pages of the same origin that are not the UI: webhook answers, the API', () => {
+    expect(isTrustedSender('http://127.0.0.1:43117/e/AbCdEfGhIjKlMnOpQrStUv', origin)).toBe(false);
+    expect(isTrustedSender('http://127.0.0.1:43117/e/AbCdEfGhIjKlMnOpQrStUv/index.html', origin)).toBe(false);
+    expect(isTrustedSender('http://127.0.0.1:43117/v1/system', origin)).toBe(false);
   });
 
   it('refuses another port, host or scheme', () => {

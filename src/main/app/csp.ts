@@ -8,7 +8,13 @@
  * the bundle's module files only.
  */
 export const UI_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/**
+ * What the desktop session adds to webhook responses (`/e/…`): their body and headers are chosen
+ * by component code, so a page among them must never run as the UI's origin (cookie, IPC).
+ */
+export const WEBHOOK_CSP = "sandbox; default-src 'none'";
 
 /** Directives a browser ignores (and warns about) when the policy comes from a <meta> element. */
 const HEADER_ONLY = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
@@ -24,13 +30,32 @@ export function metaCsp(policy: string): string {
 
 export type ResponseHeaders = Record<string, string | string[]>;
 
+const CSP_HEADER = 'content-security-policy';
+
+/** Headers as Electron's webRequest wants them: every value an array. */
+function normalize(headers: ResponseHeaders | undefined): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) out[k] = Array.isArray(v) ? [...v] : [v];
+  return out;
+}
+
 /**
  * The response headers with `policy` added when none of them already sets a CSP (header names
  * are case-insensitive). A policy the service sent is left alone: it is the same one.
  */
 export function withCsp(headers: ResponseHeaders | undefined, policy: string): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [k, v] of Object.entries(headers ?? {})) out[k] = Array.isArray(v) ? v : [v];
-  if (!Object.keys(out).some((k) => k.toLowerCase() === 'content-security-policy')) out['Content-Security-Policy'] = [policy];
+  const out = normalize(headers);
+  if (!Object.keys(out).some((k) => k.toLowerCase() === CSP_HEADER)) out[CSP_HEADER] = [policy];
+  return out;
+}
+
+/**
+ * The response headers with `policy` enforced on top of any the response carries: a browser
+ * applies every CSP it receives, so an added one can only restrict.
+ */
+export function addCsp(headers: ResponseHeaders | undefined, policy: string): Record<string, string[]> {
+  const out = normalize(headers);
+  const key = Object.keys(out).find((k) => k.toLowerCase() === CSP_HEADER) ?? CSP_HEADER;
+  out[key] = [...(out[key] ?? []), policy];
   return out;
 }

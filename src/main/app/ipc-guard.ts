@@ -15,13 +15,21 @@ function originOf(url: string | undefined): string | undefined {
 }
 
 /**
- * True when an IPC message comes from a frame showing the service's own UI: same scheme, host
- * and port as `origin`. A page navigated elsewhere, a data:/file:/about:blank frame, or a frame
- * whose URL is unknown is refused.
+ * The UI is one page at `/` with hash routes (`/#/sources/dc_abc`); the one-time sign-in link is
+ * `/?token=…`. Other paths of the origin are not the UI: `/e/…` answers webhooks with whatever a
+ * component chooses (HTML included), `/v1/…` is the API.
+ */
+const UI_PATHS = new Set(['/', '/index.html']);
+
+/**
+ * True when `url` is the service's own UI page: same scheme, host and port as `origin`, and the
+ * UI's path. Used for IPC senders (a frame navigated elsewhere, a webhook response, a
+ * data:/file:/about:blank frame or an unknown URL is refused) and for in-window navigation.
  */
 export function isTrustedSender(senderUrl: string | undefined, origin: string): boolean {
   const want = originOf(origin);
-  return want !== undefined && originOf(senderUrl) === want;
+  if (want === undefined || originOf(senderUrl) !== want) return false;
+  return UI_PATHS.has(new URL(senderUrl!).pathname);
 }
 
 /** True for a URL the desktop may hand to the OS browser: http(s) with a host, nothing else. */
