@@ -2,7 +2,9 @@
 // app/) that imports 'electron'.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app } from 'electron';
+import { app, session } from 'electron';
+import { hardenContents, hardenSession } from './app/hardening';
+import { registerIpc } from './app/ipc';
 import { keychainWrapper } from './app/keychain';
 import { installMenu } from './app/menu';
 import { workflowErrorNotifier } from './app/notifications';
@@ -18,9 +20,13 @@ const registryDir = fileURLToPath(new URL('../../resources/registry', import.met
 
 let service: RunningService | undefined;
 
+// Every renderer sandboxed, whatever a window's options say.
+app.enableSandbox();
+
 app.whenReady().then(async () => {
+  const dataDir = process.env.RUNNEL_DATA_DIR || join(app.getPath('userData'), 'data');
   service = await startService({
-    dataDir: process.env.RUNNEL_DATA_DIR || join(app.getPath('userData'), 'data'),
+    dataDir,
     host: '127.0.0.1',
     port: 0,
     allowedHosts: [],
@@ -34,6 +40,10 @@ app.whenReady().then(async () => {
     keyWrapper: keychainWrapper(),
     secretsKeyFromEnv: process.env.RUNNEL_SECRETS_KEY,
   });
+  const origin = new URL(service.url).origin;
+  hardenSession(session.defaultSession, origin);
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents, origin));
+  registerIpc({ origin, dataDir });
   installMenu(() => service!.exportSecretsKey());
   createMainWindow(service.openUrl(), preload);
 });
