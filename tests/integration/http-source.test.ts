@@ -57,6 +57,19 @@ describe('HTTP sources', () => {
     expect(teapot.status).toBe(418);
   });
 
+  it('sandboxes component answers so a page among them cannot act as the web UI', async () => {
+    const src = await create(
+      httpSource(true, `this.http.respond({ status: 200, headers: { "content-type": "text/html", "Content-Security-Policy": "img-src 'none'" }, body: "<script>fetch('/v1/sources')</script>" });`),
+    );
+    const r = await fetch(src.configured_props.http.endpoint_url);
+    expect(r.headers.get('content-type')).toBe('text/html');
+    const csp = r.headers.get('content-security-policy')!;
+    expect(csp).toMatch(/^sandbox allow-scripts/);
+    expect(csp).not.toContain('allow-same-origin');
+    expect(csp).toContain("img-src 'none'");
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('answers 504 when a customResponse source never responds', async () => {
     const src = await create(httpSource(true, 'await new Promise((r) => setTimeout(r, 5000));'), { timeout_seconds: 1 });
     const r = await fetch(src.configured_props.http.endpoint_url, { method: 'POST' });

@@ -121,9 +121,16 @@ function parseBody(contentType: string, raw: string): unknown {
   return raw;
 }
 
+const ANSWER_SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-downloads';
+
 function writeSpec(res: ServerResponse, spec: HttpResponseSpec): void {
-  const headers: Record<string, string> = { ...CORS };
+  const headers: Record<string, string | string[]> = { ...CORS };
   for (const [k, v] of Object.entries(spec.headers ?? {})) headers[k.toLowerCase()] = v;
+  // Component answers share the web UI's origin. A sandbox policy gives any page among them an
+  // opaque origin, so it can never act with the UI's session cookie (its scripts still run).
+  // A policy the component sent itself is kept as a second one: both apply.
+  headers['content-security-policy'] = [ANSWER_SANDBOX, ...[headers['content-security-policy'] ?? []].flat()];
+  headers['x-content-type-options'] = 'nosniff';
   let body: string | Uint8Array | undefined;
   if (typeof spec.body === 'string' || spec.body instanceof Uint8Array) body = spec.body;
   else if (spec.body !== undefined && spec.body !== null) {
