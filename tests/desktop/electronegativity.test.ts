@@ -47,6 +47,16 @@ const REVIEWED: { id: string; file: RegExp; why: string }[] = [
     file: /^(src|out)\/renderer\/index\.html$/,
     why: "\"'self' can be problematic if you host JSONP or user uploaded files\": the origin also answers webhooks (/e/…) with component-chosen bodies, so an HTML injection in the UI could load one as a script. React escapes text and the UI uses no raw HTML; the desktop session sandboxes /e/ responses",
   },
+  {
+    id: 'CSP_GLOBAL_CHECK',
+    file: /^(src\/main\/server\/webhooks\.ts|out\/main\/chunks\/service-[\w-]+\.js)$/,
+    why: "the sandbox policy added to webhook answers (built at runtime, so the scanner cannot parse it), not the UI's policy: tests/integration/http-source.test.ts",
+  },
+  {
+    id: 'DANGEROUS_FUNCTIONS_JS_CHECK',
+    file: /^out\/renderer\/assets\/index-[\w-]+\.js$/,
+    why: "bundled library code calling setTimeout with a function, never a string; the renderer's CSP has no 'unsafe-eval', so string code could not run anyway",
+  },
 ];
 
 const work = mkdtempSync(join(tmpdir(), 'runnel-eng-'));
@@ -98,7 +108,9 @@ describe('Electronegativity', () => {
     expect(unreviewed.map(describe)).toEqual([]);
     // What the hardening must keep quiet: each of these checks ran and found nothing.
     const quiet = ['CONTEXT_ISOLATION_JS_CHECK', 'NODE_INTEGRATION_JS_CHECK', 'SANDBOX_JS_CHECK', 'LIMIT_NAVIGATION_GLOBAL_CHECK', 'PERMISSION_REQUEST_HANDLER_GLOBAL_CHECK', 'AUXCLICK_JS_CHECK', 'WEB_SECURITY_JS_CHECK', 'DANGEROUS_FUNCTIONS_JS_CHECK'];
-    expect(result.issues.filter((i) => quiet.includes(i.id)).map(describe)).toEqual([]);
+    // The main process and preload never call eval-like functions; the renderer bundle's library code is reviewed above.
+    const ownCode = (i: Issue) => !/^out\/renderer\/assets\//.test(i.file);
+    expect(result.issues.filter((i) => quiet.includes(i.id) && ownCode(i)).map(describe)).toEqual([]);
   }, 60_000);
 
   it('does flag an insecure window (so the scan above can see one)', async () => {
