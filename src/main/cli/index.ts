@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { defaultDataDir } from '../config/paths';
 import { serveHeadless } from '../headless';
-import { openLink } from './open-link';
+import { registerOpen } from './commands/open';
 
 // Paths of built siblings are resolved here, in the entry file, because shared modules move
 // into chunks/ when bundled.
@@ -20,6 +20,12 @@ function port(value: string): number {
 const program = new Command()
   .name('runnel')
   .description('Write, run and test Pipedream-style components on your own machine.')
+  // Where to connect (commands other than serve): flags, then RUNNEL_URL/RUNNEL_API_KEY, then a
+  // profile in ~/.config/runnel/config.json, then the local data dir's key.
+  .option('--url <url>', 'the Runnel service address (default: RUNNEL_URL, a profile, or http://127.0.0.1:4620)')
+  .option('--api-key <key>', 'the API key (default: RUNNEL_API_KEY, a profile, or the data dir key file)')
+  .option('--profile <name>', 'a profile of ~/.config/runnel/config.json')
+  .option('--json', 'print JSON for scripts')
   .showHelpAfterError();
 
 program
@@ -48,20 +54,6 @@ program
     }
   });
 
-program
-  .command('open')
-  .description('print a fresh one-time link that signs the web UI in')
-  .option('--url <url>', 'the service address', process.env.RUNNEL_URL || `http://127.0.0.1:${process.env.RUNNEL_PORT || 4620}`)
-  .option('--api-key <key>', 'the API key (default: RUNNEL_API_KEY, then the data dir key file)')
-  .option('--data-dir <dir>', 'data directory holding the API key', process.env.RUNNEL_DATA_DIR || defaultDataDir())
-  .action(async (opts: { url: string; apiKey?: string; dataDir: string }) => {
-    try {
-      const link = await openLink(opts.url, opts.apiKey ?? process.env.RUNNEL_API_KEY, opts.dataDir);
-      process.stdout.write(`Open ${link}\n`);
-    } catch (err) {
-      process.stderr.write(`runnel open: ${(err as Error).message}\n`);
-      process.exit(1);
-    }
-  });
+registerOpen(program);
 
 await program.parseAsync(process.argv);

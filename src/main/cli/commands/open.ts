@@ -1,0 +1,17 @@
+import type { Command } from 'commander';
+import { action } from '../cli-context';
+
+/** `runnel open`: a fresh one-time link that signs the web UI in. */
+export function registerOpen(program: Command): void {
+  program
+    .command('open')
+    .description('print a fresh one-time link that signs the web UI in')
+    .option('--data-dir <dir>', "the service's data directory, whose API key to use")
+    .action(
+      action(async (ctx) => {
+        const client = await ctx.client();
+        const link = await client.post<{ url: string }>('/v1/session-tokens');
+        ctx.out.result(link, () => `Open ${link.url}`);
+      }),
+    );
+}
