@@ -33,6 +33,8 @@ export function registerDev(program: Command): void {
           },
         );
         if (kind === 'folder' && opts.name) throw new CliError('--name names one deployment; it cannot be used with a folder');
+        // Listening from the start: a Ctrl-C during the first deploy stops once it is done.
+        const stopped = untilStopped();
         const client = await ctx.client();
         const printer = new DevPrinter(ctx.out);
         // The stream is open before anything is deployed, so the first events are not missed.
@@ -42,7 +44,7 @@ export function registerDev(program: Command): void {
         try {
           if (kind === 'folder') await session.startFolder(path);
           else await session.startFile(path);
-          await untilStopped();
+          await stopped;
           await session.close(Boolean(opts.rm));
           printer.stopped(session.deployments());
         } finally {

@@ -47,7 +47,8 @@ export class DevDeployer {
   ) {}
 
   get deployment(): DevDeployment | undefined {
-    return this.current;
+    const c = this.current;
+    return c && { kind: c.kind, id: c.id, name: c.name, endpoint: c.endpoint, reused: c.reused };
   }
 
   /** The first deployment: saves the component to learn its type and name, then creates or reuses. */
@@ -59,7 +60,7 @@ export class DevDeployer {
     const pairs = this.opts.onlyDeclaredProps ? this.opts.props.filter((p) => declared.has(p.split('=')[0])) : this.opts.props;
     const configuredProps = parseProps(pairs, component.configurable_props);
     this.current = component.type === 'action' ? await this.deployAction(component, name, configuredProps) : await this.deploySource(component, name, configuredProps);
-    return this.current;
+    return this.deployment!;
   }
 
   /** A new version of the code, in place: same id, the service runs deactivate/activate. */
@@ -75,7 +76,7 @@ export class DevDeployer {
       });
       this.current = { ...cur, endpoint: workflowEndpoint(wf) };
     }
-    return this.current;
+    return this.deployment!;
   }
 
   /** `--rm`: deletes what this session deployed. */

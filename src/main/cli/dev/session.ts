@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { bundleFile, type BundledFile } from '../bundle-file';
@@ -9,6 +10,11 @@ import type { DevPrinter } from './printer';
 
 /** Saves closer together than this become one rebuild (editors write a file in several steps). */
 const DEBOUNCE_MS = 20;
+/**
+ * chokidar drops a second `change` of a path within 50 ms of the first, so a quick second save
+ * could go unseen: this long after each change the inputs are stat'ed again.
+ */
+const SETTLE_MS = 60;
 
 /** One watched component file and what it deployed. */
 interface Unit {
@@ -24,6 +30,10 @@ interface Unit {
   changedAt?: number;
   /** Rebuilds run one after another. */
   chain: Promise<void>;
+  busy: boolean;
+  /** mtime and size of each input when the last build read it. */
+  stamps: Map<string, string>;
+  settle?: NodeJS.Timeout;
 }
 
 /**
@@ -51,7 +61,7 @@ export class DevSession {
   /** `runnel dev <file>`: the first deployment must succeed, or the command fails. */
   async startFile(file: string): Promise<void> {
     const unit = this.addUnit(resolve(this.cwd, file));
-    const built = await bundleFile(unit.file);
+    const built = await this.build(unit);
     await this.deploy(unit, built, true);
     await this.startWatching([...unit.inputs]);
   }
@@ -61,12 +71,13 @@ export class DevSession {
     this.root = resolve(this.cwd, dir);
     const files = await candidateFiles(this.root);
     const built = new Map<string, BundledFile | Error>();
-    for (const f of files) built.set(f, await bundleFile(f).catch((err: Error) => err));
+    for (const f of files) built.set(f, await this.build(this.addUnit(f)).catch((err: Error) => err));
     // A file another component imports is a library of the folder, not a component.
     const imported = new Set<string>();
     for (const [f, b] of built) if (!(b instanceof Error)) b.inputs.filter((p) => p !== f).forEach((p) => imported.add(p));
+    for (const f of imported) this.units.delete(f);
     for (const f of files.filter((x) => !imported.has(x))) {
-      const unit = this.addUnit(f);
+      const unit = this.units.get(f)!;
       const b = built.get(f)!;
       if (b instanceof Error) this.printer.error(unit.label, b.message, false);
       else await this.deploy(unit, b, false);
@@ -84,7 +95,10 @@ export class DevSession {
   /** Stops watching; with `remove`, deletes what this session deployed. */
   async close(remove = false): Promise<void> {
     this.closed = true;
-    for (const u of this.units.values()) clearTimeout(u.timer);
+    for (const u of this.units.values()) {
+      clearTimeout(u.timer);
+      clearTimeout(u.settle);
+    }
     await Promise.all([...this.units.values()].map((u) => u.chain));
     await this.watcher?.close();
     if (!remove) return;
@@ -105,6 +119,8 @@ export class DevSession {
       deployer: new DevDeployer(this.client, { ...this.opts, onlyDeclaredProps: Boolean(this.root), claimName: (name) => this.claimName(name, file) }),
       inputs: new Set([file]),
       chain: Promise.resolve(),
+      busy: false,
+      stamps: new Map(),
     };
     this.units.set(file, unit);
     return unit;
@@ -147,6 +163,7 @@ export class DevSession {
     const own = this.units.get(path);
     if (event === 'unlink' && own) {
       clearTimeout(own.timer);
+      clearTimeout(own.settle);
       this.units.delete(path);
       if (own.deployer.deployment) this.retired.push(own.deployer);
       this.printer.removed(own.label, own.deployer.deployment);
@@ -157,6 +174,7 @@ export class DevSession {
       if (u.inputs.has(path)) {
         hit = true;
         this.schedule(u, now);
+        this.settleLater(u);
       }
     }
     // In a folder, a new component file (or one that just gained its default export) joins.
@@ -170,23 +188,50 @@ export class DevSession {
     unit.changedAt ??= changedAt;
     clearTimeout(unit.timer);
     unit.timer = setTimeout(() => {
+      unit.timer = undefined;
       const at = unit.changedAt;
       unit.changedAt = undefined;
       unit.chain = unit.chain.then(() => this.rebuild(unit, at));
     }, DEBOUNCE_MS);
   }
 
+  /** Checks, after chokidar's quiet period, that no save went unseen. */
+  private settleLater(unit: Unit): void {
+    clearTimeout(unit.settle);
+    unit.settle = setTimeout(async () => {
+      if (this.closed || !this.units.has(unit.file)) return;
+      if (unit.busy || unit.timer) return this.settleLater(unit);
+      const now = await stampsOf(unit.inputs);
+      if ([...now].some(([p, st]) => unit.stamps.get(p) !== st)) this.schedule(unit, Date.now());
+    }, SETTLE_MS);
+  }
+
   private async rebuild(unit: Unit, changedAt: number | undefined): Promise<void> {
     if (this.closed || !this.units.has(unit.file)) return;
-    let built: BundledFile;
+    unit.busy = true;
     try {
-      built = await bundleFile(unit.file);
-    } catch (err) {
-      this.printer.error(unit.label, (err as Error).message, Boolean(unit.deployer.deployment));
-      return;
+      let built: BundledFile;
+      try {
+        built = await this.build(unit);
+      } catch (err) {
+        this.printer.error(unit.label, (err as Error).message, Boolean(unit.deployer.deployment));
+        return;
+      }
+      await this.deploy(unit, built, false, changedAt);
+      this.refreshWatch();
+    } finally {
+      unit.busy = false;
     }
-    await this.deploy(unit, built, false, changedAt);
-    this.refreshWatch();
+  }
+
+  /** Bundles the unit, noting what each input looked like when it was read. */
+  private async build(unit: Unit): Promise<BundledFile> {
+    const stamps = await stampsOf(unit.inputs);
+    // Set before bundling: a build error must not look like an unseen save.
+    unit.stamps = stamps;
+    const built = await bundleFile(unit.file);
+    for (const [p, st] of await stampsOf(built.inputs.filter((i) => !stamps.has(i)))) stamps.set(p, st);
+    return built;
   }
 
   /** Follows the set of local imports: new ones are watched, ones no longer imported are not. */
@@ -205,4 +250,10 @@ export class DevSession {
     const root = this.root!;
     return [...new Set([...this.units.values()].flatMap((u) => [...u.inputs]))].filter((p) => relative(root, p).startsWith('..'));
   }
+}
+
+async function stampsOf(paths: Iterable<string>): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const p of paths) out.set(p, await stat(p).then((s) => `${s.mtimeMs}:${s.size}`, () => 'missing'));
+  return out;
 }
