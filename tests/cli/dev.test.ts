@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useService } from '../helpers/service';
+import { startService, useService } from '../helpers/service';
 import { cliEnv, runCliDev, startCli, type DevProcess } from './helpers/run-cli-dev';
 
 // `runnel dev` run as a user would: the built CLI as a child process against a real service.
@@ -229,5 +229,32 @@ describe('runnel dev <folder>', () => {
 
     expect(await p.stop()).toBe(0);
     expect(p.records().at(-1).left_in_place.sort()).toEqual([ready[0].id, echo.id, late.id].sort());
+  });
+});
+
+describe('runnel dev and a service restart', () => {
+  it('says the stream was lost, reconnects, and shows events again', async () => {
+    const first = await startService();
+    let second: Awaited<ReturnType<typeof startService>> | undefined;
+    try {
+      const dir = tempDir();
+      mkdirSync(join(dir, 'lib'));
+      writeFileSync(join(dir, 'lib/word.mjs'), `export function word() { return 'again' }\n`);
+      writeFileSync(join(dir, 'echo.mjs'), echoSource('Restart Echo', 'v1'));
+      const p = startCli(['dev', '--json', 'echo.mjs'], { env: cliEnv(first.url, first.apiKey), cwd: dir });
+      running.push(p);
+      const ready = await p.waitForRecord((r) => r.type === 'ready');
+      await p.waitForRecord((r) => r.type === 'watching');
+      await first.stop();
+      await p.waitForRecord((r) => r.type === 'stream' && r.status === 'lost');
+      second = await startService({ dataDir: first.dataDir, port: first.port });
+      await p.waitForRecord((r) => r.type === 'stream' && r.status === 'back');
+      expect((await hook(ready.endpoint)).body.word).toBe('again');
+      expect(await p.waitForRecord((r) => r.type === 'emit')).toMatchObject({ id: ready.id });
+      expect(await p.stop()).toBe(0);
+    } finally {
+      await second?.stop();
+      await first.stop();
+    }
   });
 });

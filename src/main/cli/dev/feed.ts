@@ -39,26 +39,26 @@ export class FeedClient {
   }
 
   private async pump(body: ReadableStream<Uint8Array>): Promise<void> {
-    for (let delay = 250; !this.closed; delay = Math.min(delay * 2, 5_000)) {
-      try {
-        await this.read(body);
-      } catch {
-        /* dropped or aborted */
-      }
+    while (!this.closed) {
+      await this.read(body).catch(() => undefined);
       if (this.closed) return;
       this.onStatus('lost');
-      // Reconnect with backoff; each failed attempt waits longer.
-      for (;;) {
-        await new Promise((r) => setTimeout(r, delay).unref());
-        if (this.closed) return;
-        try {
-          body = await this.connect();
-          this.onStatus('back');
-          delay = 125;
-          break;
-        } catch {
-          delay = Math.min(delay * 2, 5_000);
-        }
+      const next = await this.reconnect();
+      if (!next) return;
+      this.onStatus('back');
+      body = next;
+    }
+  }
+
+  /** Tries again with growing pauses (250 ms up to 5 s) until connected or closed. */
+  private async reconnect(): Promise<ReadableStream<Uint8Array> | undefined> {
+    for (let delay = 250; ; delay = Math.min(delay * 2, 5_000)) {
+      await new Promise((r) => setTimeout(r, delay).unref());
+      if (this.closed) return undefined;
+      try {
+        return await this.connect();
+      } catch {
+        /* still down */
       }
     }
   }
