@@ -91,8 +91,10 @@ describe('DevPrinter', () => {
     printer.frame({ type: 'run', workflow_id: 'p_1', run: run('r_1') });
     printer.frame({ type: 'run', workflow_id: 'p_other', run: run('r_2') });
     printer.frame({ type: 'log', source_id: 'dc_other', line: { ts: 0, stream: 'stdout', line: 'x' } });
+    printer.frame({ type: 'activity', ts: 0, line: 'fetching dayjs@latest' });
     const records = lines.map((l) => JSON.parse(l));
-    expect(records.map((r) => r.type)).toEqual(['ready', 'run']);
+    expect(records.map((r) => r.type)).toEqual(['ready', 'run', 'activity']);
+    expect(records[2]).toEqual({ type: 'activity', ts: '1970-01-01T00:00:00.000Z', line: 'fetching dayjs@latest' });
     expect(records[0]).toEqual({ type: 'ready', ts: '2026-01-02T03:04:05.000Z', file: 'flow.mjs', ...dep, trigger: "runnel run 'My Flow'" });
   });
 

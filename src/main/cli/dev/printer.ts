@@ -87,6 +87,9 @@ export class DevPrinter {
       );
     } else if (f.type === 'log' && this.watched.has(f.source_id)) {
       this.logLine(f.source_id, this.watched.get(f.source_id)!, f.line);
+    } else if (f.type === 'activity') {
+      // npm package fetches: a save that adds an import can take a while, and this says why.
+      this.out.record({ type: 'activity', ts: isoTime(f.ts), line: f.line }, () => this.line('npm', '', f.line, f.ts));
     } else if (f.type === 'run' && this.watched.has(f.workflow_id) && f.run.status !== 'running' && this.firstTimeDone(f.run.id)) {
       this.run(f.workflow_id, this.watched.get(f.workflow_id)!, f.run);
     }
