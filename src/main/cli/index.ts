@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { defaultDataDir } from '../config/paths';
 import { serveHeadless } from '../headless';
 import { registerOpen } from './commands/open';
+import { registerTest } from './commands/test';
 
 // Paths of built siblings are resolved here, in the entry file, because shared modules move
 // into chunks/ when bundled.
@@ -55,5 +56,6 @@ program
   });
 
 registerOpen(program);
+registerTest(program);
 
 await program.parseAsync(process.argv);

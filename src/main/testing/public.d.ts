@@ -89,6 +89,7 @@ export interface ActionRunResult {
   summary?: string;
   /** Set when `$.flow.exit(reason)` ended the run. */
   exit?: { reason: string };
+  /** What the service would carry out after the step: empty when the step failed. */
   sends: SendCall[];
   /** What `$.respond()` sent. */
   response?: HttpResponse;

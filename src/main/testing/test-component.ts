@@ -135,7 +135,8 @@ export class LoadedComponent implements TestComponent {
       exports: result?.exports ?? {},
       ...(result?.summary !== undefined ? { summary: result.summary } : {}),
       ...(result?.exit ? { exit: result.exit } : {}),
-      sends: (result?.sends ?? []).map(toSendCall),
+      // As the workflow runtime: a failed step's sends are never carried out.
+      sends: outcome.ok ? (result?.sends ?? []).map(toSendCall) : [],
       ...(response ? { response } : {}),
       logs,
       db: this.db,
