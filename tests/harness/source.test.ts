@@ -153,3 +153,27 @@ describe('what the service would refuse or stop', () => {
     await expect(c.runAction()).rejects.toThrow(/was closed/);
   });
 });
+
+describe('npm packages', () => {
+  it('fetches an imported package into the given cache once, then loads offline', async () => {
+    const packagesDir = join(files.dir, 'packages');
+    const file = files.write('pkg.mjs', `import ms from 'ms@2.1.3';\nexport default { name: 'P', version: '1.0.0', async run() { this.$emit({ ms: ms('2h') }) } }`);
+    const progress: string[] = [];
+    await using c = await loadComponent(file, { packagesDir, onProgress: (l) => progress.push(l) });
+    expect((await c.run()).emitted[0].event).toEqual({ ms: 7_200_000 });
+    expect(progress.join('\n')).toMatch(/fetching ms@2\.1\.3/);
+
+    // A registry nobody answers: a warm cache does not need it.
+    const registry = process.env.npm_config_registry;
+    process.env.npm_config_registry = 'http://127.0.0.1:9/';
+    try {
+      const again: string[] = [];
+      await using offline = await loadComponent(file, { packagesDir, onProgress: (l) => again.push(l) });
+      expect((await offline.run()).emitted[0].event).toEqual({ ms: 7_200_000 });
+      expect(again).toEqual([]);
+    } finally {
+      if (registry === undefined) delete process.env.npm_config_registry;
+      else process.env.npm_config_registry = registry;
+    }
+  }, 120_000);
+});
