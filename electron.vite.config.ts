@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
-// Main-process bundles. `headless`, `cli` and `runner` must run under plain Node,
+// Main-process bundles. `headless`, `cli`, `runner` and `testing` must run under plain Node,
 // so nothing on their import path may import 'electron' (checked in tests/unit/layering).
 export default defineConfig({
   main: {
@@ -13,6 +13,8 @@ export default defineConfig({
           index: resolve('src/main/index.ts'),
           cli: resolve('src/main/cli/index.ts'),
           runner: resolve('src/main/sandbox/host/runner.ts'),
+          // runnel/testing: the test harness library (package.json exports "./testing").
+          testing: resolve('src/main/testing/index.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].js' },
       },

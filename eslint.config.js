@@ -55,6 +55,15 @@ export default tseslint.config(
     rules: refuse(['**/server/**', '**/cli/**', 'hono', 'hono/*'], 'Services are called by the server and the CLI, not the other way round.'),
   },
   {
+    // runnel/testing runs inside users' test runners: components go to a runner child process
+    // (sandbox/client), never into sandbox/host (lockdown() would freeze the test process).
+    files: ['src/main/testing/**'],
+    rules: refuse(
+      ['**/sandbox/host/**', '**/server/**', '**/services/**', '**/service', '**/headless', '**/app/**', 'ses', 'hono', 'hono/*'],
+      'runnel/testing runs components through sandbox/client and the runtime; it must not load sandbox/host, the server or the services.',
+    ),
+  },
+  {
     files: ['src/main/cli/**'],
     rules: refuse(['**/runtime/**', '**/store/**', '**/sandbox/**', '**/server/**'], 'The CLI is a REST client of the service (serve only composes it through headless.ts).'),
   },

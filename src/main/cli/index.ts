@@ -5,6 +5,7 @@ import { defaultDataDir } from '../config/paths';
 import { serveHeadless } from '../headless';
 import { registerOpen } from './commands/open';
 import { registerDev } from './commands/dev';
+import { registerTest } from './commands/test';
 
 // Paths of built siblings are resolved here, in the entry file, because shared modules move
 // into chunks/ when bundled.
@@ -57,5 +58,6 @@ program
 
 registerOpen(program);
 registerDev(program);
+registerTest(program);
 
 await program.parseAsync(process.argv);

@@ -175,15 +175,20 @@ export class SourceInvoker {
   }
 
   private interfaces(doc: SourceDoc): Record<string, InterfaceValue> {
-    const out: Record<string, InterfaceValue> = {};
-    if (doc.http) {
-      out[doc.http.prop] = { kind: 'http', endpoint: this.deps.endpointUrl(doc.http.token), customResponse: doc.http.customResponse };
-    }
-    if (doc.timer) {
-      const t = doc.timer;
-      out[t.prop] = { kind: 'timer', value: t.cron ? { cron: t.cron, ...(t.timezone ? { timezone: t.timezone } : {}) } : { intervalSeconds: t.intervalSeconds } };
-    }
-    for (const p of doc.db_props) out[p] = { kind: 'db' };
-    return out;
+    return sourceInterfaces(doc, (token) => this.deps.endpointUrl(token));
   }
+}
+
+/** What a source's interface props show on `this` (also used by the test harness, runnel/testing). */
+export function sourceInterfaces(doc: Pick<SourceDoc, 'http' | 'timer' | 'db_props'>, endpointUrl: (token: string) => string): Record<string, InterfaceValue> {
+  const out: Record<string, InterfaceValue> = {};
+  if (doc.http) {
+    out[doc.http.prop] = { kind: 'http', endpoint: endpointUrl(doc.http.token), customResponse: doc.http.customResponse };
+  }
+  if (doc.timer) {
+    const t = doc.timer;
+    out[t.prop] = { kind: 'timer', value: t.cron ? { cron: t.cron, ...(t.timezone ? { timezone: t.timezone } : {}) } : { intervalSeconds: t.intervalSeconds } };
+  }
+  for (const p of doc.db_props) out[p] = { kind: 'db' };
+  return out;
 }

@@ -3,6 +3,7 @@ import { RunnelError } from '../../shared/errors';
 import { LIMITS } from '../../shared/limits';
 import type { Logger } from '../logger';
 import type { HttpResponseSpec } from '../sandbox/protocol';
+import { httpEventOf } from '../runtime/http-event';
 import type { HttpDelivery, HttpEvent } from '../runtime/source-runtime';
 import { mapError } from './error-mapper';
 
@@ -85,40 +86,18 @@ function readLimited(req: IncomingMessage, max: number): Promise<Buffer> {
 }
 
 function toEvent(req: IncomingMessage, url: URL, path: string, raw: Buffer): HttpEvent {
-  const query: Record<string, string | string[]> = {};
-  for (const [k, v] of url.searchParams) {
-    const prev = query[k];
-    query[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
-  }
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) {
     if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   }
-  const bodyRaw = raw.toString('utf8');
-  return {
+  return httpEventOf({
     method: req.method ?? 'GET',
+    url,
     path,
-    query,
     headers,
-    bodyRaw,
-    body: parseBody(headers['content-type'] ?? '', bodyRaw),
-    url: url.toString(),
-    client_ip: (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
-  };
-}
-
-function parseBody(contentType: string, raw: string): unknown {
-  if (raw === '') return {};
-  const type = contentType.split(';')[0].trim().toLowerCase();
-  if (type === 'application/json' || type.endsWith('+json')) {
-    try {
-      return JSON.parse(raw);
-    } catch {
-      return raw;
-    }
-  }
-  if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(raw));
-  return raw;
+    bodyRaw: raw.toString('utf8'),
+    clientIp: (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
+  });
 }
 
 const ANSWER_SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-downloads';

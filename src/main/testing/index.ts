@@ -1,0 +1,85 @@
+// runnel/testing: unit-test a component from vitest, jest or node:test without a running
+// service. Each loaded component gets its own sandbox runner child process (the built
+// runner.js, the service's own), so SES lockdown() never touches the test runner's process.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import envPaths from 'env-paths';
+import { silentLogger } from '../logger';
+import { ComponentConfig } from '../runtime/component-config';
+import { PackageCache } from '../runtime/packages/package-cache';
+import { RunnerPool } from '../sandbox/client/runner-pool';
+import type { ComponentDoc } from '../store/document-types';
+import { compileFile } from './compile-file';
+import * as events from './events';
+import type * as Api from './public';
+import { LoadedComponent, TEST_ENDPOINT as ENDPOINT } from './test-component';
+
+export type {
+  ActionRunOptions,
+  ActionRunResult,
+  ComponentError,
+  EmittedEvent,
+  HttpEventOptions,
+  HttpResponse,
+  LoadOptions,
+  LogEntry,
+  SendCall,
+  SourceRunResult,
+  TestComponent,
+  TestEvent,
+} from './public';
+
+/**
+ * The built runner: beside this file once built (out/main/testing.js), or the repository's
+ * build when this module runs from source (Runnel's own tests). RUNNEL_RUNNER_ENTRY overrides.
+ */
+function runnerEntry(): string {
+  const candidates = [
+    process.env.RUNNEL_RUNNER_ENTRY,
+    fileURLToPath(new URL('./runner.js', import.meta.url)),
+    fileURLToPath(new URL('../../../out/main/runner.js', import.meta.url)),
+  ].filter((p): p is string => !!p);
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error('runnel/testing: the sandbox runner is not built (run `npm run build` in the runnel package)');
+  return found;
+}
+
+function packagesDir(o: Api.LoadOptions): string {
+  return o.packagesDir ?? process.env.RUNNEL_PACKAGES_DIR ?? join(envPaths('runnel', { suffix: '' }).cache, 'packages');
+}
+
+export const loadComponent: typeof Api.loadComponent = async (file, o = {}) => {
+  const pool = new RunnerPool({ runnerEntry: runnerEntry(), maxRunners: 1, logger: silentLogger, memoryCapMb: o.memoryCapMb ?? 256 });
+  const scratchDir = await mkdtemp(join(tmpdir(), 'runnel-testing-'));
+  try {
+    const packages = new PackageCache({ dir: packagesDir(o), logger: silentLogger });
+    const compiled = await compileFile(file, pool, packages, o.onProgress);
+    // additionalProps() runs as on deploy, so the props it adds are checked and defaulted too.
+    const doc = { id: 'sc_test', code: '', compiled: compiled.code, code_hash: compiled.codeHash, ...compiled.fields, created_at: 0, updated_at: 0 } as ComponentDoc;
+    const props = await new ComponentConfig(pool).props(doc, o.props ?? {});
+    return new LoadedComponent({
+      pool,
+      code: compiled.code,
+      codeHash: compiled.codeHash,
+      fields: compiled.fields,
+      props,
+      configured: o.props ?? {},
+      auth: o.auth ?? {},
+      db: o.db ?? {},
+      timeoutMs: (o.timeoutSeconds ?? 30) * 1000,
+      scratchDir,
+    });
+  } catch (err) {
+    await pool.dispose();
+    await rm(scratchDir, { recursive: true, force: true });
+    throw err;
+  }
+};
+
+export const timerEvent: typeof Api.timerEvent = events.timerEvent;
+export const httpEvent: typeof Api.httpEvent = events.httpEvent;
+export const fixture: typeof Api.fixture = events.fixture;
+export const TEST_ENDPOINT: typeof Api.TEST_ENDPOINT = ENDPOINT;

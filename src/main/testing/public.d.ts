@@ -1,0 +1,153 @@
+// The public API of `runnel/testing`, as users' editors and type checkers see it (package.json
+// points "types" here). Self-contained on purpose: it is shipped as is, so it must not import
+// Runnel's internals. index.ts implements it and tsc checks that the two agree.
+
+/** Options of `loadComponent`. */
+export interface LoadOptions {
+  /** Configured prop values, checked and defaulted as on deploy (`{{steps.…}}` allowed for actions). */
+  props?: Record<string, unknown>;
+  /** `$auth` of app props, keyed by prop name or app slug: `{ github: { oauth_access_token: "…" } }`. */
+  auth?: Record<string, Record<string, unknown>>;
+  /** Initial `$.service.db` contents (`this.db.get(key)`). */
+  db?: Record<string, unknown>;
+  /** Deadline of one invocation in seconds (default 30). Past it the runner is killed, as in the service. */
+  timeoutSeconds?: number;
+  /** Memory cap of the runner in MB (default 256). */
+  memoryCapMb?: number;
+  /** Where npm packages the component imports are cached (default: RUNNEL_PACKAGES_DIR, else the user cache folder). */
+  packagesDir?: string;
+  /** Called with each line of npm package fetch progress. */
+  onProgress?(line: string): void;
+}
+
+/** One emitted event, after dedupe: the `$emit(event, meta)` arguments. */
+export interface EmittedEvent {
+  event: unknown;
+  /** `name` is the channel (`""` is the default channel). */
+  meta: { id?: string; name: string; summary?: string; ts?: number };
+}
+
+export interface LogEntry {
+  ts: number;
+  stream: 'stdout' | 'stderr';
+  line: string;
+}
+
+/** What `this.http.respond()` or `$.respond()` sent. */
+export interface HttpResponse {
+  status: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** An error thrown by the component, or why the runner stopped it (`TimeoutError`, …). */
+export interface ComponentError {
+  name: string;
+  message: string;
+  stack?: string;
+}
+
+/** The outcome of one `run(event)` or hook of a source. */
+export interface SourceRunResult {
+  /** Events kept by the component's dedupe strategy (also across earlier runs), in order. */
+  emitted: EmittedEvent[];
+  /** How many emitted events dedupe dropped. */
+  deduped: number;
+  /** Console lines, then `[runnel]` notes (for example an `$emit` a dedupe strategy refused). */
+  logs: LogEntry[];
+  /** The HTTP answer, when the component responded. */
+  response?: HttpResponse;
+  /** `$.service.db` after the run (unchanged when the runner was killed). */
+  db: Record<string, unknown>;
+  /** What `run` returned. */
+  returnValue?: unknown;
+  error?: ComponentError;
+}
+
+/** A `$.send.*` call an action made: recorded, never carried out. */
+export interface SendCall {
+  kind: 'http' | 'email' | 's3' | 'emit' | 'sse';
+  params: Record<string, unknown>;
+}
+
+/** Input of one action (or workflow code step) run. */
+export interface ActionRunOptions {
+  /** `steps.trigger.event` (default `{}`). */
+  event?: unknown;
+  /** Earlier steps: `{ first: { $return_value: 41, who: "Ada" } }`. */
+  steps?: Record<string, Record<string, unknown>>;
+  /** Props for this run, merged over the ones given to `loadComponent`. */
+  props?: Record<string, unknown>;
+  /** Fields merged over the default `$.context`. */
+  context?: Record<string, unknown>;
+}
+
+export interface ActionRunResult {
+  returnValue?: unknown;
+  /** `$.export(name, value)` calls (`$summary` apart). */
+  exports: Record<string, unknown>;
+  summary?: string;
+  /** Set when `$.flow.exit(reason)` ended the run. */
+  exit?: { reason: string };
+  /** What the service would carry out after the step: empty when the step failed. */
+  sends: SendCall[];
+  /** What `$.respond()` sent. */
+  response?: HttpResponse;
+  logs: LogEntry[];
+  db: Record<string, unknown>;
+  error?: ComponentError;
+}
+
+/** An event built by `timerEvent` or `httpEvent`, completed when the component runs it. */
+export interface TestEvent {
+  readonly __runnelTestEvent: 'timer' | 'http';
+}
+
+export interface HttpEventOptions {
+  /** Default: POST when there is a body, else GET. */
+  method?: string;
+  /** The path after the endpoint (default `/`). */
+  path?: string;
+  query?: Record<string, string | string[]>;
+  headers?: Record<string, string>;
+  /** An object is sent as JSON; a string as is. */
+  body?: unknown;
+  clientIp?: string;
+}
+
+/** A component loaded into its own sandbox runner process. */
+export interface TestComponent {
+  readonly name: string;
+  readonly key: string | null;
+  readonly version: string;
+  readonly type: 'source' | 'action';
+  readonly dedupe: 'unique' | 'greatest' | 'last' | null;
+  /** `$.service.db` now (a copy). */
+  readonly db: Record<string, unknown>;
+  /** The endpoint a `$.interface.http` prop reports. */
+  readonly endpoint: string;
+  /** Runs a source's `run(event)`; the default event is a timer event for now. */
+  run(event?: unknown): Promise<SourceRunResult>;
+  /** Runs a lifecycle hook of a source (a missing hook does nothing). */
+  hook(name: 'deploy' | 'activate' | 'deactivate'): Promise<SourceRunResult>;
+  /** Runs an action as a workflow step: `run({ steps, $ })`. */
+  runAction(options?: ActionRunOptions): Promise<ActionRunResult>;
+  /** Stops the runner process and removes the scratch folder. */
+  close(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/** The endpoint URL a component's `$.interface.http` prop reports in tests (nothing listens there). */
+export declare const TEST_ENDPOINT: string;
+
+/** Loads a component file (JS or TS, local imports and npm packages allowed) into a fresh sandbox runner. */
+export declare function loadComponent(file: string | URL, options?: LoadOptions): Promise<TestComponent>;
+
+/** A timer firing at `at` (default: when it runs), shaped by the component's timer prop. */
+export declare function timerEvent(options?: { at?: Date | number }): TestEvent;
+
+/** A request to the component's HTTP endpoint, shaped as the webhook ingress delivers it. */
+export declare function httpEvent(options?: HttpEventOptions): TestEvent;
+
+/** The event of a fixture file saved from the web UI's event inspector (or any JSON event file). */
+export declare function fixture(file: string | URL): unknown;

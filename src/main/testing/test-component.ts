@@ -1,0 +1,247 @@
+// A component loaded by runnel/testing: each call is one invocation in the component's own
+// runner process (the service's sandbox), and its outcome goes through the service's emit
+// pipeline (emit-batch: ids and ts order; dedupe: the strategy, with state kept across runs).
+import { rm } from 'node:fs/promises';
+import { randomToken } from '../../shared/ids';
+import type { LogLine } from '../../shared/resources';
+import { selectByDedupe } from '../runtime/dedupe';
+import { prepareBatch } from '../runtime/emit-batch';
+import { resolveProps, type ResolvedProps } from '../runtime/props';
+import { sourceInterfaces } from '../runtime/source-invoker';
+import { evaluate } from '../runtime/workflows/expressions';
+import { PLATFORM_VERSION } from '../runtime/workflows/run-executor';
+import type { RunnerPool } from '../sandbox/client/runner-pool';
+import type { HttpResponseSpec, InterfaceValue, InvokeMethod, InvokeOutcome, PropDescriptor, SendRecord, StepContext } from '../sandbox/protocol';
+import { applyEmitted, emptyDedupe, type DedupeState } from '../store/dedupe-state';
+import type { ComponentFields } from './compile-file';
+import { resolveEvent } from './events';
+import type { ActionRunOptions, ActionRunResult, EmittedEvent, HttpResponse, SendCall, SourceRunResult, TestComponent } from './public';
+
+/** The endpoint a test component's HTTP interface reports (no server listens there). */
+export const TEST_ENDPOINT = 'http://127.0.0.1:4620/e/runnel-testing-endpoint';
+
+export interface TestComponentParts {
+  pool: RunnerPool;
+  code: string;
+  codeHash: string;
+  fields: ComponentFields;
+  /** The component's props after additionalProps(), as on deploy. */
+  props: PropDescriptor[];
+  configured: Record<string, unknown>;
+  auth: Record<string, Record<string, unknown>>;
+  db: Record<string, unknown>;
+  timeoutMs: number;
+  scratchDir: string;
+}
+
+const EMPTY_DB = { set: {}, del: [] as string[] };
+
+export class LoadedComponent implements TestComponent {
+  private dbState: Record<string, unknown>;
+  private dedupeState: DedupeState = emptyDedupe();
+  /** For sources: props resolved once, as on deploy (an action resolves them per run, after its expressions). */
+  private readonly resolved: ResolvedProps | null;
+  private readonly instanceId: string;
+  private closed = false;
+
+  constructor(private readonly p: TestComponentParts) {
+    this.dbState = structuredClone(p.db);
+    const source = p.fields.type === 'source';
+    this.instanceId = `${source ? 'dc' : 'c'}_test${randomToken(8)}`;
+    this.resolved = source ? this.resolve(p.configured) : null;
+  }
+
+  get name(): string {
+    return this.p.fields.name;
+  }
+  get key(): string | null {
+    return this.p.fields.key;
+  }
+  get version(): string {
+    return this.p.fields.version;
+  }
+  get type(): 'source' | 'action' {
+    return this.p.fields.type;
+  }
+  get dedupe(): TestComponent['dedupe'] {
+    return this.p.fields.dedupe;
+  }
+  get db(): Record<string, unknown> {
+    return structuredClone(this.dbState);
+  }
+  get endpoint(): string {
+    return TEST_ENDPOINT;
+  }
+
+  async run(event?: unknown): Promise<SourceRunResult> {
+    const resolved = this.sourceOnly('run');
+    const ev = resolveEvent(event, { timer: resolved.timer, endpoint: TEST_ENDPOINT });
+    if (!this.p.fields.has_run) {
+      // A timer source without `run`: the platform emits the timer event itself.
+      return this.commit({ ok: true, emits: [{ event: ev }], db: EMPTY_DB, killed: false }, [], undefined);
+    }
+    return this.invokeSource('run', ev);
+  }
+
+  async hook(name: 'deploy' | 'activate' | 'deactivate'): Promise<SourceRunResult> {
+    this.sourceOnly(name);
+    if (!this.p.fields.hooks.includes(name)) return { emitted: [], deduped: 0, logs: [], db: this.db };
+    return this.invokeSource(name, undefined);
+  }
+
+  async runAction(o: ActionRunOptions = {}): Promise<ActionRunResult> {
+    this.open();
+    if (this.type !== 'action') throw new Error(`runnel/testing: "${this.name}" is a source: use run(event)`);
+    const started = Date.now();
+    const runId = `r_test${randomToken(8)}`;
+    const context = {
+      id: runId,
+      ts: new Date(started).toISOString(),
+      workflow_id: 'p_test',
+      deployment_id: 'd_test',
+      emitter_id: 'p_test',
+      owner_id: 'u_test',
+      platform_version: PLATFORM_VERSION,
+      trace_id: runId,
+      workflow_name: 'test',
+      deadline: started + this.p.timeoutMs,
+      source_type: 'manual',
+      verified: false,
+      hops: 0,
+      run: { runs: 1 },
+      ...o.context,
+    };
+    const event = resolveEvent(o.event ?? {}, { timer: null, endpoint: TEST_ENDPOINT });
+    const steps: Record<string, unknown> = { trigger: { event, context }, ...o.steps };
+    const logs: LogLine[] = [];
+    let props: Record<string, unknown>;
+    let interfaces: Record<string, InterfaceValue>;
+    try {
+      // As the workflow runtime does: expressions against earlier steps, then the prop checks.
+      const configured = evaluate({ ...this.p.configured, ...o.props }, { steps }, this.name) as Record<string, unknown>;
+      const resolved = this.resolve(configured);
+      props = resolved.values;
+      interfaces = Object.fromEntries(resolved.dbProps.map((p) => [p, { kind: 'db' } as InterfaceValue]));
+    } catch (err) {
+      return { exports: {}, sends: [], logs, db: this.db, error: { name: 'ConfigurationError', message: (err as Error).message } };
+    }
+    const step: StepContext = { steps, context, canRespond: true };
+    let response: HttpResponse | undefined;
+    const outcome = await this.invoke('run', { props, interfaces, step }, logs, (r) => (response ??= toResponse(r)));
+    if (!outcome.killed) this.applyDb(outcome.db);
+    const result = outcome.step;
+    return {
+      ...(outcome.value !== undefined ? { returnValue: outcome.value } : {}),
+      exports: result?.exports ?? {},
+      ...(result?.summary !== undefined ? { summary: result.summary } : {}),
+      ...(result?.exit ? { exit: result.exit } : {}),
+      // As the workflow runtime: a failed step's sends are never carried out.
+      sends: outcome.ok ? (result?.sends ?? []).map(toSendCall) : [],
+      ...(response ? { response } : {}),
+      logs,
+      db: this.db,
+      ...(outcome.ok ? {} : { error: outcome.error ?? { name: 'Error', message: 'The step failed' } }),
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.p.pool.dispose();
+    await rm(this.p.scratchDir, { recursive: true, force: true });
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  private async invokeSource(method: InvokeMethod, event: unknown): Promise<SourceRunResult> {
+    const resolved = this.resolved!;
+    const interfaces = sourceInterfaces({ timer: resolved.timer, db_props: resolved.dbProps, http: resolved.http && { ...resolved.http, token: '' } }, () => TEST_ENDPOINT);
+    const logs: LogLine[] = [];
+    let response: HttpResponse | undefined;
+    const outcome = await this.invoke(method, { props: resolved.values, interfaces, event }, logs, (r) => (response ??= toResponse(r)));
+    return this.commit(outcome, logs, response);
+  }
+
+  private invoke(
+    method: InvokeMethod,
+    r: { props: Record<string, unknown>; interfaces: Record<string, InterfaceValue>; event?: unknown; step?: StepContext },
+    logs: LogLine[],
+    onRespond: (r: HttpResponseSpec) => void,
+  ): Promise<InvokeOutcome> {
+    return this.p.pool.invoke(
+      {
+        codeHash: this.p.codeHash,
+        code: this.p.code,
+        instanceId: this.instanceId,
+        method,
+        props: r.props,
+        interfaces: r.interfaces,
+        db: this.dbState,
+        ...(r.step ? { step: r.step } : { event: r.event }),
+        scratchDir: this.p.scratchDir,
+        timeoutMs: this.p.timeoutMs,
+      },
+      { onLog: (stream, line, ts) => logs.push({ ts, stream, line }), onRespond },
+    );
+  }
+
+  /**
+   * What the service commits of an invocation (runtime/source-invoker.ts `commit`): nothing when
+   * the runner was killed; otherwise the emits dedupe keeps and the db changes, also when run threw.
+   */
+  private commit(outcome: InvokeOutcome, logs: LogLine[], response: HttpResponse | undefined): SourceRunResult {
+    const base = {
+      logs,
+      ...(response ? { response } : {}),
+      ...(outcome.value !== undefined ? { returnValue: outcome.value } : {}),
+      ...(outcome.ok ? {} : { error: outcome.error ?? { name: 'Error', message: 'The invocation failed' } }),
+    };
+    if (outcome.killed) return { emitted: [], deduped: 0, db: this.db, ...base };
+    const batch = prepareBatch(outcome.emits, this.p.fields.dedupe);
+    for (const line of batch.refused) logs.push({ ts: Date.now(), stream: 'stderr', line: `[runnel] ${line}` });
+    const chosen = selectByDedupe(this.p.fields.dedupe, batch.events, this.dedupeState);
+    for (const e of chosen) this.dedupeState = applyEmitted(this.dedupeState, e.did);
+    this.applyDb(outcome.db);
+    const emitted: EmittedEvent[] = chosen.map((e) => ({
+      event: e.ev,
+      meta: { ...(e.did !== undefined ? { id: e.did } : {}), name: e.ch, ...(e.sum !== undefined ? { summary: e.sum } : {}), ...(e.ts !== undefined ? { ts: e.ts } : {}) },
+    }));
+    return { emitted, deduped: batch.events.length - chosen.length, db: this.db, ...base };
+  }
+
+  private applyDb(changes: InvokeOutcome['db']): void {
+    this.dbState = { ...this.dbState, ...changes.set };
+    for (const k of changes.del) delete this.dbState[k];
+  }
+
+  private resolve(configured: Record<string, unknown>): ResolvedProps {
+    const resolved = resolveProps(this.p.props, configured, { app: () => null });
+    for (const p of this.p.props) if (p.type === 'app') resolved.values[p.name] = { $auth: this.authOf(p) };
+    return resolved;
+  }
+
+  private authOf(p: PropDescriptor): Record<string, unknown> {
+    return structuredClone(this.p.auth[p.name] ?? (p.app ? this.p.auth[p.app] : undefined) ?? {});
+  }
+
+  private sourceOnly(what: string): ResolvedProps {
+    this.open();
+    if (!this.resolved) throw new Error(`runnel/testing: "${this.name}" is an action: use runAction() instead of ${what}()`);
+    return this.resolved;
+  }
+
+  private open(): void {
+    if (this.closed) throw new Error(`runnel/testing: "${this.name}" was closed`);
+  }
+}
+
+function toResponse(r: HttpResponseSpec): HttpResponse {
+  return { status: r.status, ...(r.headers ? { headers: r.headers } : {}), ...(r.body !== undefined ? { body: r.body } : {}) };
+}
+
+function toSendCall(s: SendRecord): SendCall {
+  const { kind, ...params } = s;
+  return { kind, params };
+}
