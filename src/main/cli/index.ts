@@ -6,6 +6,18 @@ import { serveHeadless } from '../headless';
 import { registerOpen } from './commands/open';
 import { registerDev } from './commands/dev';
 import { registerTest } from './commands/test';
+import { registerDeploy } from './commands/deploy';
+import { registerUpdate } from './commands/update';
+import { registerDelete } from './commands/delete';
+import { registerList } from './commands/list';
+import { registerDescribe } from './commands/describe';
+import { registerEvents } from './commands/events';
+import { registerLogs } from './commands/logs';
+import { registerPublish } from './commands/publish';
+import { registerUnpublish } from './commands/unpublish';
+import { registerInit } from './commands/init';
+import { registerRun } from './commands/run';
+import { registerSubscribe } from './commands/subscribe';
 
 // Paths of built siblings are resolved here, in the entry file, because shared modules move
 // into chunks/ when bundled.
@@ -59,5 +71,17 @@ program
 registerOpen(program);
 registerDev(program);
 registerTest(program);
+registerDeploy(program);
+registerUpdate(program);
+registerDelete(program);
+registerList(program);
+registerDescribe(program);
+registerEvents(program);
+registerLogs(program);
+registerPublish(program);
+registerUnpublish(program);
+registerInit(program);
+registerRun(program);
+registerSubscribe(program);
 
 await program.parseAsync(process.argv);

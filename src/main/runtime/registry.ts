@@ -48,6 +48,28 @@ export class Registry {
     return this.catalog.saveToRegistry(code, 'published', checkRegistryFields);
   }
 
+  /**
+   * Removes every version published under `key`. Built-ins stay, and so does a key that a
+   * source or workflow still runs (both refused with `conflict`, naming the users).
+   */
+  async unpublish(key: string): Promise<{ key: string; deleted: true; versions: string[] }> {
+    const versions = this.docs.data.components.filter((c) => c.registry && c.key === key);
+    if (versions.length === 0) throw new RunnelError('not_found', `No registry component with key "${key}"`);
+    if (versions.some((c) => c.registry === 'builtin')) throw new RunnelError('conflict', `${key} ships with Runnel and cannot be unpublished`);
+    const ids = new Set(versions.map((c) => c.id));
+    const users = [
+      ...this.docs.data.sources.filter((s) => ids.has(s.component_id)).map((s) => `source ${s.name} (${s.id})`),
+      ...this.docs.data.workflows.filter((w) => w.steps.some((st) => ids.has(st.component_id))).map((w) => `workflow ${w.name} (${w.id})`),
+    ];
+    if (users.length > 0) {
+      throw new RunnelError('conflict', `${key} is used by ${users.join(', ')}; delete them or move them to another component first`, { used_by: users });
+    }
+    await this.docs.update((d) => {
+      d.components = d.components.filter((c) => !ids.has(c.id));
+    });
+    return { key, deleted: true, versions: versions.map((c) => c.version) };
+  }
+
   list(): RegistryRecord[] {
     const newest = new Map<string, ComponentDoc>();
     for (const c of this.docs.data.components) if (c.registry && c.key) newest.set(c.key, c);

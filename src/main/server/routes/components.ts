@@ -30,6 +30,7 @@ export function componentRoutes(
     const code = body.component_code ?? (await fetchComponentCode(body.component_url!));
     return c.json({ data: registry.lookup((await registry.publish(code)).key!) });
   });
+  r.delete('/components/registry/:key', async (c) => c.json({ data: await registry.unpublish(c.req.param('key')) }));
   r.delete('/components/:id', async (c) => {
     await catalog.remove(c.req.param('id'));
     return c.json({ data: { id: c.req.param('id'), deleted: true } });

@@ -1,0 +1,50 @@
+import type { Command } from 'commander';
+import type { RunResult, WorkflowRun } from '../../../shared/resources';
+import { action } from '../cli-context';
+import { CliError } from '../errors';
+import { compact, eventLine, logLine, runLine } from '../format';
+import { resolveTarget } from '../resolve-target';
+import { parseEvent } from '../values';
+
+/** `runnel run <id|name> [--event JSON|@file]`: one run by hand, waited for. */
+export function registerRun(program: Command): void {
+  program
+    .command('run')
+    .description('run a source or workflow once with an event and wait for the outcome (exit 1 if it failed)')
+    .argument('<id|name>', 'a source or workflow')
+    .option('--event <json|@file>', 'the event: JSON, or @file (a fixture saved from the UI gives its event)')
+    .action(
+      action<{ event?: string }>(async (ctx, opts, ref) => {
+        const event = await parseEvent(opts.event);
+        const client = await ctx.client();
+        const target = await resolveTarget(client, ref);
+        const body = event === undefined ? {} : { event };
+        const out = ctx.out;
+        if (target.kind === 'source') {
+          const r = await client.post<RunResult>(`/v1/sources/${target.id}/run`, body);
+          out.result(r, () =>
+            [
+              `${r.ok ? out.color.green('ok') : out.color.red('failed')} in ${r.duration_ms} ms: ${r.emitted.length} emitted${r.deduped ? `, ${r.deduped} deduped` : ''}`,
+              ...r.emitted.map((e) => eventLine(out, e)),
+            ].join('\n'),
+          );
+          if (!r.ok) throw new CliError(`run failed: ${r.error?.name ?? 'Error'}: ${r.error?.message ?? ''}`);
+          return;
+        }
+        const run = await client.post<WorkflowRun>(`/v1/workflows/${target.id}/run`, body);
+        out.result(run, () =>
+          [
+            runLine(out, run),
+            ...run.steps.flatMap((s) => [
+              `  ${out.color.bold(s.name)} ${s.status}${s.$return_value !== undefined ? `  → ${compact(s.$return_value)}` : ''}${Object.keys(s.exports).length ? `  exports ${compact(s.exports)}` : ''}`,
+              ...s.logs.map((l) => `    ${logLine(out, l)}`),
+            ]),
+          ].join('\n'),
+        );
+        if (run.status === 'error') {
+          const failed = run.steps.find((s) => s.error);
+          throw new CliError(`run failed${failed ? ` in step ${failed.name}: ${failed.error!.code}: ${failed.error!.message}` : ''}`);
+        }
+      }),
+    );
+}

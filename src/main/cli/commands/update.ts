@@ -1,0 +1,60 @@
+import type { Command } from 'commander';
+import type { DeployedSource, Workflow } from '../../../shared/resources';
+import { bundleFile } from '../bundle-file';
+import { action } from '../cli-context';
+import { CliError } from '../errors';
+import { resolveTarget } from '../resolve-target';
+import { collectProp, parseProps } from '../values';
+
+interface UpdateOptions {
+  code?: string;
+  name?: string;
+  activate?: boolean;
+  deactivate?: boolean;
+  prop?: string[];
+}
+
+/** `runnel update <id|name>`: new code, name, props or state for a source or workflow, in place. */
+export function registerUpdate(program: Command): void {
+  program
+    .command('update')
+    .description('update a source or workflow in place: new code, name, props, or (de)activate it')
+    .argument('<id|name>', 'a source or workflow')
+    .option('--code <file>', 'new component code (a one-step workflow: its step)')
+    .option('--name <name>', 'a new name')
+    .option('--prop <name=value>', 'a prop value, JSON when it parses (repeatable; null resets to the default)', collectProp, [])
+    .option('--activate', 'activate it')
+    .option('--deactivate', 'deactivate it (timer paused, endpoint answers 404)')
+    .action(
+      action<UpdateOptions>(async (ctx, opts, ref) => {
+        if (opts.activate && opts.deactivate) throw new CliError('give --activate or --deactivate, not both');
+        const props = parseProps(opts.prop);
+        const code = opts.code ? (await bundleFile(opts.code)).code : undefined;
+        const active = opts.activate ? true : opts.deactivate ? false : undefined;
+        if (code === undefined && opts.name === undefined && active === undefined && Object.keys(props).length === 0) {
+          throw new CliError('nothing to update: give --code, --name, --prop, --activate or --deactivate');
+        }
+        const client = await ctx.client();
+        const target = await resolveTarget(client, ref);
+        let updated: DeployedSource | Workflow;
+        if (target.kind === 'source') {
+          updated = await client.put<DeployedSource>(`/v1/sources/${target.id}`, {
+            component_code: code,
+            name: opts.name,
+            active,
+            configured_props: Object.keys(props).length > 0 ? props : undefined,
+          });
+        } else {
+          const wf = (target as Extract<typeof target, { kind: 'workflow' }>).workflow;
+          let steps;
+          if (code !== undefined || Object.keys(props).length > 0) {
+            if (wf.steps.length !== 1) throw new CliError(`workflow "${wf.name}" has ${wf.steps.length} steps; --code and --prop need a one-step workflow`);
+            const [s] = wf.steps;
+            steps = [{ name: s.name, ...(code !== undefined ? { component_code: code } : { component_id: s.component_id }), configured_props: { ...s.configured_props, ...props } }];
+          }
+          updated = await client.put<Workflow>(`/v1/workflows/${target.id}`, { name: opts.name, active, steps });
+        }
+        ctx.out.result(updated, () => `${ctx.out.color.green('Updated')} ${target.kind} "${updated.name}" (${updated.id})${updated.active ? '' : ', inactive'}`);
+      }),
+    );
+}
