@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
+import { answerParserErrors, requireHostHeader } from './server/client-errors';
 import { getRequestListener } from '@hono/node-server';
 import { newId } from '../shared/ids';
 import type { LogLine, OutboxMessage, WorkflowRun } from '../shared/resources';
@@ -219,9 +220,10 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     },
   });
 
-  const rest = getRequestListener(app.fetch);
+  const rest = requireHostHeader(getRequestListener(app.fetch));
   const webhooks = webhookListener(webhookTarget, o.logger, () => baseUrl);
   const server: Server = createServer((req, res) => (isWebhookPath(req.url) ? webhooks(req, res) : rest(req, res)));
+  answerParserErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, o.host, () => resolve());
