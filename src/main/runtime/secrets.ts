@@ -39,14 +39,15 @@ export class Secrets {
     return out;
   }
 
-  /** Replaces each secret's clear text inside `text` by the mask (log lines, exports). */
-  scrub(text: string, values: Record<string, unknown>): string {
+  /**
+   * Replaces each secret's clear text inside `text` by the mask (log lines, exports): the sealed
+   * values among `values`, and `clear` texts such as connected accounts' credentials.
+   */
+  scrub(text: string, values: Record<string, unknown>, clear: string[] = []): string {
+    const plains = [...Object.values(values).filter(SecretBox.isSealed).map((v) => this.box.open(v)), ...clear];
     let out = text;
-    for (const v of Object.values(values)) {
-      if (!SecretBox.isSealed(v)) continue;
-      const plain = this.box.open(v);
-      if (plain.length >= 4) out = out.split(plain).join(SECRET_MASK);
-    }
+    // Longest first, so a secret that contains another is masked whole.
+    for (const plain of plains.sort((a, b) => b.length - a.length)) if (plain.length >= 4) out = out.split(plain).join(SECRET_MASK);
     return out;
   }
 }
