@@ -39,6 +39,8 @@ import { ComponentsService } from './services/components-service';
 import { DocumentStore } from './store/documents';
 import { EventStore } from './store/event-store';
 import { BoundedLists } from './store/bounded-lists';
+import type { StoreFs } from './store/store-fs';
+import { StoreHealth } from './store/store-health';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -59,6 +61,8 @@ export interface ServiceOptions {
   clock: Clock;
   logger: Logger;
   maxRunners?: number;
+  /** The store's file-system seam (default node:fs/promises); only tests replace it (RUNNEL_TEST_FS_FAULTS). */
+  storeFs?: StoreFs;
   /** The desktop app shows a notification for each `$errors` event. */
   onWorkflowError?(workflow: { id: string; name: string }, error: { name: string; message: string }): void;
 }
@@ -85,15 +89,17 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   let apiKey = loaded.key;
   const apiKeySource = loaded.source;
 
-  const docs = await DocumentStore.open(paths.documents);
+  const health = new StoreHealth(o.logger, o.clock);
+  const fs = o.storeFs;
+  const docs = await DocumentStore.open(paths.documents, { health, fs, now: () => o.clock.now() });
   if (!docs.data.user) {
     await docs.update((d) => {
       d.user = { id: newId('u'), created_at: Math.floor(o.clock.now() / 1000) };
     });
   }
-  const events = new EventStore({ dir: paths.eventsDir, clock: o.clock, logger: o.logger, retention: () => docs.data.settings.event_retention });
+  const events = new EventStore({ dir: paths.eventsDir, clock: o.clock, logger: o.logger, retention: () => docs.data.settings.event_retention, fs, health });
   await events.openAll();
-  const logs = new BoundedLists<LogLine>(paths.logsDir, 100);
+  const logs = new BoundedLists<LogLine>(paths.logsDir, 100, { fs, health });
   await logs.openAll();
 
   const sandbox = new RunnerPool({
@@ -124,9 +130,9 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   await releaseCompiler();
   const runtime = new SourceRuntime({ docs, events, logs, sandbox, scheduler, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, endpointUrl });
 
-  const outbox = new BoundedLists<OutboxMessage>(paths.outboxDir, 1000);
+  const outbox = new BoundedLists<OutboxMessage>(paths.outboxDir, 1000, { fs, health });
   await outbox.openAll();
-  const runs = new BoundedLists<WorkflowRun>(paths.runsDir, RUN_RETENTION);
+  const runs = new BoundedLists<WorkflowRun>(paths.runsDir, RUN_RETENTION, { fs, health });
   await runs.openAll();
   const destinations = new Destinations({ events, bus, outbox, paths, clock: o.clock });
   const errors = new ErrorsChannel({ events, bus, clock: o.clock, destinations, notify: o.onWorkflowError });
@@ -212,6 +218,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
         api_key_file: paths.apiKeyFile,
         api_key_source: apiKeySource,
         started_at: startedAt,
+        store_warnings: [...health.warnings],
       }),
       rotateApiKey: async () => {
         if (apiKeySource === 'env') throw new RunnelError('conflict', 'The API key comes from RUNNEL_API_KEY; change it there');

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   unprocessable: 422,
   too_many_requests: 429,
   gateway_timeout: 504,
+  /** The disk is full: a write could not be stored (nothing of it was kept). */
+  storage_full: 507,
   internal: 500,
 } as const;
 

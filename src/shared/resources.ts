@@ -216,6 +216,17 @@ export interface SystemInfo {
   api_key_file: string;
   api_key_source: 'env' | 'file';
   started_at: number;
+  /** Damage found in store files when the service opened them, and what was done (empty when none). */
+  store_warnings: StoreWarning[];
+}
+
+/** A store file found damaged at start: which, what was wrong, and how it was recovered. */
+export interface StoreWarning {
+  file: string;
+  problem: string;
+  action: string;
+  /** Epoch ms. */
+  at: number;
 }
 
 /** A registry record (spec 2.2): `GET /v1/components/registry[/{key}]`. */

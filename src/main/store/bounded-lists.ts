@@ -1,6 +1,7 @@
-import { readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { JournalFile } from './journal-file';
+import { errorCode, nodeStoreFs, type StoreFs } from './store-fs';
+import type { StoreHealth } from './store-health';
 
 interface Buffer_<T> {
   lines: T[];
@@ -16,30 +17,42 @@ interface Buffer_<T> {
 export class BoundedLists<T> {
   private readonly buffers = new Map<string, Buffer_<T>>();
 
+  private readonly fs: StoreFs;
+
   constructor(
     private readonly dir: string,
     private readonly retention: number,
-  ) {}
+    private readonly opts: { fs?: StoreFs; health?: StoreHealth } = {},
+  ) {
+    this.fs = opts.fs ?? nodeStoreFs;
+  }
 
   async openAll(): Promise<void> {
     let names: string[] = [];
     try {
-      names = await readdir(this.dir);
+      names = await this.fs.readdir(this.dir);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      if (errorCode(err) !== 'ENOENT') throw err;
     }
     for (const name of names) {
       if (!name.endsWith('.jsonl')) continue;
       const b = this.buffer(name.slice(0, -'.jsonl'.length));
-      const { records } = await b.journal.load();
+      const { records, damage } = await b.journal.load();
       b.lines = (records as T[]).slice(-this.retention);
+      if (damage) {
+        this.opts.health?.warn(
+          b.journal.path,
+          `${damage.corruptLines} damaged line(s), the first at line ${damage.firstBadLine}`,
+          `kept the damaged file as ${basename(damage.keptAs)}; kept the ${records.length} intact line(s)`,
+        );
+      }
     }
   }
 
   private buffer(id: string): Buffer_<T> {
     let b = this.buffers.get(id);
     if (!b) {
-      b = { lines: [], journal: new JournalFile(join(this.dir, `${id}.jsonl`)), queue: Promise.resolve(), appended: 0 };
+      b = { lines: [], journal: new JournalFile(join(this.dir, `${id}.jsonl`), this.fs), queue: Promise.resolve(), appended: 0 };
       this.buffers.set(id, b);
     }
     return b;
@@ -67,8 +80,7 @@ export class BoundedLists<T> {
     if (!b) return;
     this.buffers.delete(id);
     await b.queue;
-    await b.journal.close();
-    await rm(b.journal.path, { force: true });
+    await b.journal.remove();
   }
 
   async close(): Promise<void> {

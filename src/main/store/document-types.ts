@@ -132,3 +132,11 @@ export function migrate(d: Partial<Documents>): Documents {
 }
 
 export type { ComponentMeta };
+
+/** Whether parsed JSON has the shape of a documents file (any schema `migrate` accepts). */
+export function isDocuments(d: unknown): boolean {
+  if (typeof d !== 'object' || d === null || Array.isArray(d)) return false;
+  const o = d as Record<string, unknown>;
+  const lists = ['components', 'sources', 'workflows', 'subscriptions', 'accounts'] as const;
+  return lists.every((k) => o[k] === undefined || Array.isArray(o[k])) && (o.settings === undefined || typeof o.settings === 'object');
+}

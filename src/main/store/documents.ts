@@ -1,47 +1,90 @@
-import { Low } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
 import type { ComponentDoc, Documents, SourceDoc, WorkflowDoc } from './document-types';
-import { emptyDocuments, migrate } from './document-types';
+import { emptyDocuments, isDocuments, migrate } from './document-types';
+import { DocumentFile } from './document-file';
+import { nodeStoreFs, type StoreFs } from './store-fs';
+import type { StoreHealth } from './store-health';
+
+interface Waiter {
+  resolve(): void;
+  reject(err: unknown): void;
+}
 
 /**
- * The small, slowly changing documents (components, sources, settings) in one lowdb file.
- * lowdb writes through steno: temp file + rename, so a kill never leaves half a file.
+ * The small, slowly changing documents (components, sources, settings) in one JSON file
+ * (document-file.ts: atomic saves, previous save kept, damage recovered and reported).
  * Unbounded data (events, logs) never goes here; see event-store.ts.
+ *
+ * A change applies in memory at once and resolves once it is on disk. Changes made while a
+ * save is under way share the next save. A save that fails undoes every change not yet on
+ * disk, and each of them fails: what readers see never runs ahead of the file for long, and a
+ * change reported as failed never turns up later.
  */
 export class DocumentStore {
-  private constructor(private readonly low: Low<Documents>) {}
+  private waiting: Waiter[] = [];
+  private saving = false;
 
-  static async open(path: string): Promise<DocumentStore> {
-    const low = new Low<Documents>(new JSONFile<Documents>(path), emptyDocuments());
-    await low.read();
-    low.data = migrate(low.data ?? emptyDocuments());
-    return new DocumentStore(low);
+  private constructor(
+    private docs: Documents,
+    private saved: string,
+    private readonly file: DocumentFile,
+    private readonly health: StoreHealth,
+  ) {}
+
+  static async open(path: string, opts: { health: StoreHealth; now: () => number; fs?: StoreFs }): Promise<DocumentStore> {
+    const file = new DocumentFile(path, opts.fs ?? nodeStoreFs, opts.health, opts.now);
+    const stored = await file.read(isDocuments);
+    const docs = migrate((stored as Partial<Documents> | undefined) ?? emptyDocuments());
+    return new DocumentStore(docs, JSON.stringify(docs), file, opts.health);
   }
 
   get data(): Readonly<Documents> {
-    return this.low.data;
+    return this.docs;
   }
 
   /** Applies a change and writes the file; resolves once the write has completed. */
-  async update(change: (d: Documents) => void): Promise<void> {
-    change(this.low.data);
-    await this.low.write();
+  update(change: (d: Documents) => void): Promise<void> {
+    change(this.docs);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      if (!this.saving) void this.saveWaiting();
+    });
+  }
+
+  private async saveWaiting(): Promise<void> {
+    this.saving = true;
+    while (this.waiting.length > 0) {
+      const group = this.waiting.splice(0);
+      const text = JSON.stringify(this.docs);
+      try {
+        await this.file.write(text);
+      } catch (err) {
+        // Undo every change that is not on disk: this group's and those made during the save.
+        this.docs = JSON.parse(this.saved) as Documents;
+        const reported = this.health.failed(err, 'this change');
+        for (const w of [...group, ...this.waiting.splice(0)]) w.reject(reported);
+        continue;
+      }
+      this.saved = text;
+      this.health.wroteOk();
+      for (const w of group) w.resolve();
+    }
+    this.saving = false;
   }
 
   component(id: string): ComponentDoc | undefined {
-    return this.low.data.components.find((c) => c.id === id);
+    return this.docs.components.find((c) => c.id === id);
   }
 
   componentByKey(key: string): ComponentDoc | undefined {
     // The newest saved version of a key wins.
-    return this.low.data.components.findLast((c) => c.key === key && !c.inline);
+    return this.docs.components.findLast((c) => c.key === key && !c.inline);
   }
 
   workflow(id: string): WorkflowDoc | undefined {
-    return this.low.data.workflows.find((w) => w.id === id);
+    return this.docs.workflows.find((w) => w.id === id);
   }
 
   source(id: string): SourceDoc | undefined {
-    return this.low.data.sources.find((s) => s.id === id);
+    return this.docs.sources.find((s) => s.id === id);
   }
 }

@@ -1,137 +1,23 @@
-import { readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { compareEventIds, formatEventId, parseEventId, type EventIdParts } from '../../shared/ids';
 import type { Clock } from '../scheduler/clock';
 import type { Logger } from '../logger';
 import { JournalFile } from './journal-file';
-import { applyEmitted, emptyDedupe, type DedupeState } from './dedupe-state';
+import { applyEmitted } from './dedupe-state';
+import { EmitterState, isJournalRecord, type CommitInput, type CommitRecord, type DeleteRecord, type JournalRecord, type StoredEvent } from './emitter-state';
+import { errorCode, nodeStoreFs, writeAll, type StoreFs } from './store-fs';
+import { StoreHealth } from './store-health';
 
-/** An event as kept on disk and in memory. */
-export interface StoredEvent {
-  id: string;
-  /** Indexed-at time, epoch ms (the first half of `id`). */
-  ms: number;
-  /** Channel; '' is the default channel. */
-  ch: string;
-  emit_id: string;
-  sum?: string;
-  /** The `ts` given at emit, epoch ms. */
-  ts?: number;
-  /** The dedupe id given at emit, as a string. */
-  did?: string;
-  /** How many subscription deliveries led to this event (0 or absent for a source's own). */
-  hops?: number;
-  ev: unknown;
-}
+export type { CommitInput, DbChanges, PendingEvent, StoredEvent } from './emitter-state';
 
-/** An event about to be committed; the store gives it its id and time. */
-export type PendingEvent = Omit<StoredEvent, 'id' | 'ms'>;
-
-export interface DbChanges {
-  set: Record<string, unknown>;
-  del: string[];
-}
-
-export interface CommitInput {
-  events: PendingEvent[];
-  db?: DbChanges;
-  /** Chooses which events are emitted, given the dedupe state; runs inside the commit. */
-  select?: (events: PendingEvent[], dedupe: DedupeState) => PendingEvent[];
-}
-
-interface Snapshot {
-  t: 's';
-  channels: Record<string, StoredEvent[]>;
-  db: Record<string, unknown>;
-  dedupe: DedupeState;
-  last: string | null;
-}
-interface CommitRecord {
-  t: 'c';
-  ev: StoredEvent[];
-  db?: DbChanges;
-}
-interface DeleteRecord {
-  t: 'd';
-  ch?: string;
-  from?: string;
-  to?: string;
-}
-type JournalRecord = Snapshot | CommitRecord | DeleteRecord;
+/** Written at a clean shutdown: each journal's size, so a file cut short while stopped is caught. */
+const CLEAN_SHUTDOWN = 'clean-shutdown.json';
 
 export interface ListOptions {
   channel: string;
   limit: number;
   before?: EventIdParts;
   after?: EventIdParts;
-}
-
-/** Everything kept for one emitter (a source, later a workflow): its events, db and dedupe cache. */
-class EmitterState {
-  channels = new Map<string, StoredEvent[]>();
-  db: Record<string, unknown> = {};
-  dedupe: DedupeState = emptyDedupe();
-  last: EventIdParts | null = null;
-  snapshotBytes = 0;
-  /** Serialises every write of this emitter. */
-  queue: Promise<unknown> = Promise.resolve();
-  /** Commits waiting for the next write. */
-  pending: { input: CommitInput; resolve(v: StoredEvent[]): void; reject(e: unknown): void }[] = [];
-
-  constructor(readonly journal: JournalFile) {}
-
-  apply(record: JournalRecord, retention: number): void {
-    if (record.t === 's') {
-      this.channels = new Map(Object.entries(record.channels));
-      this.db = record.db;
-      this.dedupe = record.dedupe;
-      this.last = record.last ? (parseEventId(record.last) ?? null) : null;
-    } else if (record.t === 'c') {
-      for (const e of record.ev) this.addEvent(e, retention);
-      if (record.db) applyDbChanges(this.db, record.db);
-    } else if (record.t === 'd') {
-      this.deleteEvents(record);
-    }
-  }
-
-  addEvent(e: StoredEvent, retention: number): void {
-    const list = this.channels.get(e.ch) ?? [];
-    list.push(e);
-    if (list.length > retention) list.splice(0, list.length - retention);
-    this.channels.set(e.ch, list);
-    this.dedupe = applyEmitted(this.dedupe, e.did);
-    this.last = parseEventId(e.id) ?? this.last;
-  }
-
-  deleteEvents(d: DeleteRecord): void {
-    const from = d.from ? parseEventId(d.from) : undefined;
-    const to = d.to ? parseEventId(d.to) : undefined;
-    for (const [ch, list] of this.channels) {
-      if (d.ch !== undefined && d.ch !== ch) continue;
-      const kept = list.filter((e) => {
-        const id = parseEventId(e.id)!;
-        const afterFrom = !from || compareEventIds(id, from) >= 0;
-        const beforeTo = !to || compareEventIds(id, to) <= 0;
-        return !(afterFrom && beforeTo);
-      });
-      this.channels.set(ch, kept);
-    }
-  }
-
-  snapshot(): Snapshot {
-    return {
-      t: 's',
-      channels: Object.fromEntries(this.channels),
-      db: this.db,
-      dedupe: this.dedupe,
-      last: this.last ? formatEventId(this.last) : null,
-    };
-  }
-}
-
-function applyDbChanges(db: Record<string, unknown>, changes: DbChanges): void {
-  for (const [k, v] of Object.entries(changes.set)) db[k] = v;
-  for (const k of changes.del) delete db[k];
 }
 
 export interface EventStoreOptions {
@@ -141,32 +27,50 @@ export interface EventStoreOptions {
   retention: () => number;
   /** Compaction runs once the journal has grown past this and twice its last snapshot. */
   compactBytes?: number;
+  /** The file-system seam (default node:fs/promises); tests put a full disk here. */
+  fs?: StoreFs;
+  /** Where damage and a full disk are reported; shared with the other stores. */
+  health?: StoreHealth;
 }
 
 /**
  * Durable, bounded event logs: one journal file per emitter. A commit (events + db changes)
  * is one appended line, so it lands whole or not at all; the write has completed before the
  * caller publishes the events. The journal is compacted into a snapshot when it has grown,
- * so a write's cost never depends on how much history there is.
+ * so a write's cost never depends on how much history there is; the generation a compaction
+ * replaces is kept as `<id>.jsonl.bak`, which is what a damaged snapshot is recovered from.
  */
 export class EventStore {
   private readonly emitters = new Map<string, EmitterState>();
   private readonly compactBytes: number;
+  private readonly fs: StoreFs;
+  readonly health: StoreHealth;
 
   constructor(private readonly opts: EventStoreOptions) {
     this.compactBytes = opts.compactBytes ?? 256 * 1024;
+    this.fs = opts.fs ?? nodeStoreFs;
+    this.health = opts.health ?? new StoreHealth(opts.logger, opts.clock);
   }
 
-  /** Loads every emitter's journal found in the directory. */
+  /**
+   * Loads every emitter's journal found in the directory, repairing damage (see `load`). After
+   * a clean shutdown each journal must have the size it was left with; after a crash only a
+   * torn last line is expected, and is dropped quietly.
+   */
   async openAll(): Promise<void> {
     let names: string[] = [];
     try {
-      names = await readdir(this.opts.dir);
+      names = await this.fs.readdir(this.opts.dir);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      if (errorCode(err) !== 'ENOENT') throw err;
     }
-    for (const name of names) {
-      if (name.endsWith('.jsonl')) await this.load(name.slice(0, -'.jsonl'.length));
+    const sizes = names.includes(CLEAN_SHUTDOWN) ? await this.takeCleanShutdownSizes() : {};
+    // Left by a compaction that a crash interrupted before its rename: never a journal.
+    for (const name of names) if (name.endsWith('.tmp')) await this.fs.rm(join(this.opts.dir, name));
+    const journals = names.filter((n) => n.endsWith('.jsonl'));
+    for (const name of journals) await this.load(name.slice(0, -'.jsonl'.length), sizes[name]);
+    for (const [name, size] of Object.entries(sizes)) {
+      if (!journals.includes(name) && name.endsWith('.jsonl') && size > 0) await this.load(name.slice(0, -'.jsonl'.length), size, true);
     }
   }
 
@@ -174,23 +78,66 @@ export class EventStore {
     return this.emitters.has(emitterId);
   }
 
-  private async load(emitterId: string): Promise<EmitterState> {
-    const journal = new JournalFile(join(this.opts.dir, `${emitterId}.jsonl`));
+  /**
+   * Opens one journal. Damage (see JournalFile.load) is kept aside and reported, never
+   * silently dropped: the intact lines are replayed, and when the snapshot at the head is
+   * among what was lost (or the journal is gone), the previous generation first.
+   */
+  private async load(emitterId: string, expectedSize?: number, missing = false): Promise<void> {
+    const journal = new JournalFile(this.journalPath(emitterId), this.fs);
     const state = new EmitterState(journal);
-    const { records, corruptLines } = await journal.load();
-    if (corruptLines > 0) {
-      this.opts.logger.error(`event log of ${emitterId}: ${corruptLines} corrupt line(s) skipped`);
+    const { records, damage } = await journal.load({ expectedSize, validate: isJournalRecord, now: this.opts.clock.now() });
+    let replay = records as JournalRecord[];
+    let fromPrevious = false;
+    if ((damage || missing) && replay[0]?.t !== 's') {
+      const previous = await new JournalFile(journal.previousPath, this.fs).load({ validate: isJournalRecord, now: this.opts.clock.now() });
+      fromPrevious = previous.records.length > 0;
+      replay = [...(previous.records as JournalRecord[]), ...replay];
     }
     const retention = this.opts.retention();
-    for (const r of records) state.apply(r as JournalRecord, retention);
+    for (const r of replay) state.apply(r, retention);
     this.emitters.set(emitterId, state);
-    return state;
+    if (!damage && !missing) return;
+    // One clean generation again (the .bak is left as it was: it is the good copy).
+    if (fromPrevious) await journal.rewrite([state.snapshot()]);
+    state.snapshotBytes = journal.size;
+    const problems = [
+      missing ? 'the journal is missing (it was there at the last clean shutdown)' : '',
+      damage?.corruptLines ? `${damage.corruptLines} damaged line(s), the first at line ${damage.firstBadLine}` : '',
+      damage?.size ? `${damage.size.found} bytes where the last clean shutdown left ${damage.size.expected} (cut short or overwritten)` : '',
+    ];
+    const actions = [
+      damage ? `kept the damaged file as ${basename(damage.keptAs)}` : '',
+      fromPrevious ? `recovered from the previous generation (${basename(journal.previousPath)}) and the journal's intact lines` : '',
+      !fromPrevious && missing ? 'no previous copy exists: its events are lost' : '',
+      !fromPrevious && damage ? "kept the journal's intact lines" : '',
+      `${state.eventCount} event(s) retained`,
+    ];
+    this.health.warn(journal.path, problems.filter(Boolean).join('; '), actions.filter(Boolean).join('; '));
+  }
+
+  /** Reads and removes the clean-shutdown record: from now on a crash may leave torn tails. */
+  private async takeCleanShutdownSizes(): Promise<Record<string, number>> {
+    const path = join(this.opts.dir, CLEAN_SHUTDOWN);
+    const sizes: Record<string, number> = {};
+    try {
+      const parsed = JSON.parse((await this.fs.readFile(path)).toString('utf8')) as { journals?: unknown };
+      for (const [name, size] of Object.entries(parsed.journals ?? {})) if (typeof size === 'number') sizes[name] = size;
+    } catch {
+      this.opts.logger.warn(`store: ${path} is unreadable; journal sizes are not checked this time`);
+    }
+    await this.fs.rm(path);
+    return sizes;
+  }
+
+  private journalPath(emitterId: string): string {
+    return join(this.opts.dir, `${emitterId}.jsonl`);
   }
 
   private state(emitterId: string): EmitterState {
     let s = this.emitters.get(emitterId);
     if (!s) {
-      s = new EmitterState(new JournalFile(join(this.opts.dir, `${emitterId}.jsonl`)));
+      s = new EmitterState(new JournalFile(this.journalPath(emitterId), this.fs));
       this.emitters.set(emitterId, s);
     }
     return s;
@@ -208,11 +155,11 @@ export class EventStore {
     return new Promise((resolve, reject) => {
       s.pending.push({ input, resolve, reject });
       // Commits that arrive while a write is under way share the next write (group commit).
-      if (s.pending.length === 1) void this.enqueue(s, () => this.writePending(s));
+      if (s.pending.length === 1) void this.enqueue(s, () => this.writePending(s, emitterId));
     });
   }
 
-  private async writePending(s: EmitterState): Promise<void> {
+  private async writePending(s: EmitterState, emitterId: string): Promise<void> {
     const group = s.pending.splice(0);
     const records: CommitRecord[] = [];
     const results: StoredEvent[][] = [];
@@ -238,14 +185,16 @@ export class EventStore {
       s.last = before.last;
       s.dedupe = before.dedupe;
       await s.journal.append(records);
-      for (const r of records) s.apply(r, this.opts.retention());
-      await this.maybeCompact(s);
     } catch (err) {
       s.last = before.last;
       s.dedupe = before.dedupe;
-      for (const g of group) g.reject(err);
+      const reported = this.health.failed(err, `the events of ${emitterId}`);
+      for (const g of group) g.reject(reported);
       return;
     }
+    if (records.length > 0) this.health.wroteOk();
+    for (const r of records) s.apply(r, this.opts.retention());
+    await this.maybeCompact(s, emitterId);
     group.forEach((g, i) => g.resolve(results[i]));
   }
 
@@ -253,16 +202,31 @@ export class EventStore {
     const s = this.state(emitterId);
     return this.enqueue(s, async () => {
       const record: DeleteRecord = { t: 'd', ch: range.channel, from: range.from, to: range.to };
-      await s.journal.append([record]);
+      try {
+        await s.journal.append([record]);
+      } catch (err) {
+        throw this.health.failed(err, `the deletion of events of ${emitterId}`);
+      }
+      this.health.wroteOk();
       s.apply(record, this.opts.retention());
-      await this.maybeCompact(s);
+      await this.maybeCompact(s, emitterId);
     });
   }
 
-  private async maybeCompact(s: EmitterState): Promise<void> {
+  /**
+   * Rewrites a grown journal as one snapshot, keeping the replaced generation as `.bak`. A
+   * compaction that fails (a full disk) changes nothing: the journal stays whole and the next
+   * write tries again.
+   */
+  private async maybeCompact(s: EmitterState, emitterId: string): Promise<void> {
     if (s.journal.size < Math.max(this.compactBytes, 2 * s.snapshotBytes)) return;
-    const snap = s.snapshot();
-    await s.journal.rewrite([snap]);
+    try {
+      await s.journal.rewrite([s.snapshot()], { keepPrevious: true });
+    } catch (err) {
+      this.health.failed(err, `the compaction of ${emitterId}'s journal`);
+      this.opts.logger.warn(`store: compaction of ${s.journal.path} failed (${errorCode(err) ?? String(err)}); the journal is unchanged`);
+      return;
+    }
     s.snapshotBytes = s.journal.size;
   }
 
@@ -306,17 +270,32 @@ export class EventStore {
   async drop(emitterId: string): Promise<void> {
     const s = this.emitters.get(emitterId);
     if (!s) return;
-    await this.enqueue(s, async () => {
-      await s.journal.close();
-      await rm(s.journal.path, { force: true });
-    });
+    await this.enqueue(s, () => s.journal.remove());
     this.emitters.delete(emitterId);
   }
 
+  /** Waits for every write, then records each journal's size for the next open (see `openAll`). */
   async close(): Promise<void> {
-    for (const s of this.emitters.values()) {
+    const sizes: Record<string, number> = {};
+    for (const [id, s] of this.emitters) {
       await s.queue;
       await s.journal.close();
+      if (s.journal.size > 0) sizes[`${id}.jsonl`] = s.journal.size;
+    }
+    const path = join(this.opts.dir, CLEAN_SHUTDOWN);
+    try {
+      await this.fs.mkdir(this.opts.dir);
+      const tmp = `${path}.${process.pid}.tmp`;
+      const f = await this.fs.open(tmp, 'w', 0o600);
+      try {
+        await writeAll(f, Buffer.from(JSON.stringify({ journals: sizes })));
+      } finally {
+        await f.close();
+      }
+      await this.fs.rename(tmp, path);
+    } catch (err) {
+      // Without the record the next start checks less; it loses nothing.
+      this.opts.logger.warn(`store: could not record the journal sizes at shutdown (${errorCode(err) ?? String(err)})`);
     }
   }
 }

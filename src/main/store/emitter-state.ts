@@ -1,0 +1,149 @@
+import { compareEventIds, formatEventId, parseEventId, type EventIdParts } from '../../shared/ids';
+import { applyEmitted, emptyDedupe, type DedupeState } from './dedupe-state';
+import type { JournalFile } from './journal-file';
+
+/** An event as kept on disk and in memory. */
+export interface StoredEvent {
+  id: string;
+  /** Indexed-at time, epoch ms (the first half of `id`). */
+  ms: number;
+  /** Channel; '' is the default channel. */
+  ch: string;
+  emit_id: string;
+  sum?: string;
+  /** The `ts` given at emit, epoch ms. */
+  ts?: number;
+  /** The dedupe id given at emit, as a string. */
+  did?: string;
+  /** How many subscription deliveries led to this event (0 or absent for a source's own). */
+  hops?: number;
+  ev: unknown;
+}
+
+/** An event about to be committed; the store gives it its id and time. */
+export type PendingEvent = Omit<StoredEvent, 'id' | 'ms'>;
+
+export interface DbChanges {
+  set: Record<string, unknown>;
+  del: string[];
+}
+
+export interface CommitInput {
+  events: PendingEvent[];
+  db?: DbChanges;
+  /** Chooses which events are emitted, given the dedupe state; runs inside the commit. */
+  select?: (events: PendingEvent[], dedupe: DedupeState) => PendingEvent[];
+}
+
+// The journal's records: a snapshot (first line after a compaction), commits and deletions.
+export interface Snapshot {
+  t: 's';
+  channels: Record<string, StoredEvent[]>;
+  db: Record<string, unknown>;
+  dedupe: DedupeState;
+  last: string | null;
+}
+export interface CommitRecord {
+  t: 'c';
+  ev: StoredEvent[];
+  db?: DbChanges;
+}
+export interface DeleteRecord {
+  t: 'd';
+  ch?: string;
+  from?: string;
+  to?: string;
+}
+export type JournalRecord = Snapshot | CommitRecord | DeleteRecord;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isEvent = (e: unknown): boolean => isObject(e) && typeof e.id === 'string' && parseEventId(e.id) !== undefined && typeof e.ch === 'string';
+
+/** Whether a parsed journal line has the shape of a record (a line that does not is damage). */
+export function isJournalRecord(r: unknown): r is JournalRecord {
+  if (!isObject(r)) return false;
+  if (r.t === 'c') return Array.isArray(r.ev) && r.ev.every(isEvent) && (r.db === undefined || isObject(r.db));
+  if (r.t === 's') {
+    return isObject(r.channels) && Object.values(r.channels).every((l) => Array.isArray(l) && l.every(isEvent)) && isObject(r.db) && isObject(r.dedupe);
+  }
+  return r.t === 'd';
+}
+
+/** Everything kept for one emitter (a source, a workflow): its events, db and dedupe cache. */
+export class EmitterState {
+  channels = new Map<string, StoredEvent[]>();
+  db: Record<string, unknown> = {};
+  dedupe: DedupeState = emptyDedupe();
+  last: EventIdParts | null = null;
+  snapshotBytes = 0;
+  /** Serialises every write of this emitter. */
+  queue: Promise<unknown> = Promise.resolve();
+  /** Commits waiting for the next write. */
+  pending: { input: CommitInput; resolve(v: StoredEvent[]): void; reject(e: unknown): void }[] = [];
+
+  constructor(readonly journal: JournalFile) {}
+
+  apply(record: JournalRecord, retention: number): void {
+    if (record.t === 's') {
+      this.channels = new Map(Object.entries(record.channels));
+      this.db = record.db;
+      this.dedupe = record.dedupe;
+      this.last = record.last ? (parseEventId(record.last) ?? null) : null;
+    } else if (record.t === 'c') {
+      for (const e of record.ev) this.addEvent(e, retention);
+      if (record.db) applyDbChanges(this.db, record.db);
+    } else if (record.t === 'd') {
+      this.deleteEvents(record);
+    }
+  }
+
+  addEvent(e: StoredEvent, retention: number): void {
+    const id = parseEventId(e.id)!;
+    // Ids only grow. One that does not is a replay of what is already here (recovery from a
+    // previous generation overlapping the journal): keep the first copy.
+    if (this.last && compareEventIds(id, this.last) <= 0) return;
+    const list = this.channels.get(e.ch) ?? [];
+    list.push(e);
+    if (list.length > retention) list.splice(0, list.length - retention);
+    this.channels.set(e.ch, list);
+    this.dedupe = applyEmitted(this.dedupe, e.did);
+    this.last = id;
+  }
+
+  deleteEvents(d: DeleteRecord): void {
+    const from = d.from ? parseEventId(d.from) : undefined;
+    const to = d.to ? parseEventId(d.to) : undefined;
+    for (const [ch, list] of this.channels) {
+      if (d.ch !== undefined && d.ch !== ch) continue;
+      const kept = list.filter((e) => {
+        const id = parseEventId(e.id)!;
+        const afterFrom = !from || compareEventIds(id, from) >= 0;
+        const beforeTo = !to || compareEventIds(id, to) <= 0;
+        return !(afterFrom && beforeTo);
+      });
+      this.channels.set(ch, kept);
+    }
+  }
+
+  /** How many events are retained, over every channel. */
+  get eventCount(): number {
+    let n = 0;
+    for (const list of this.channels.values()) n += list.length;
+    return n;
+  }
+
+  snapshot(): Snapshot {
+    return {
+      t: 's',
+      channels: Object.fromEntries(this.channels),
+      db: this.db,
+      dedupe: this.dedupe,
+      last: this.last ? formatEventId(this.last) : null,
+    };
+  }
+}
+
+function applyDbChanges(db: Record<string, unknown>, changes: DbChanges): void {
+  for (const [k, v] of Object.entries(changes.set)) db[k] = v;
+  for (const k of changes.del) delete db[k];
+}
