@@ -1,6 +1,8 @@
 import { consoleLogger } from './logger';
 import { systemClock } from './scheduler/clock';
 import { startService, type RunningService } from './service';
+import { faultInjectingFs } from './store/fault-injecting-fs';
+import { nodeStoreFs } from './store/store-fs';
 
 export interface HeadlessOptions {
   dataDir: string;
@@ -18,8 +20,12 @@ export interface HeadlessOptions {
  */
 export async function serveHeadless(o: HeadlessOptions): Promise<RunningService> {
   const logger = consoleLogger(process.stderr);
+  // Test only (tests/hardening/faults.test.ts): a control file that makes store writes fail as on a full disk.
+  const faults = process.env.RUNNEL_TEST_FS_FAULTS;
+  if (faults) logger.warn(`RUNNEL_TEST_FS_FAULTS is set: store writes fail on demand through ${faults} (for tests only)`);
   const service = await startService({
     ...o,
+    storeFs: faults ? faultInjectingFs(nodeStoreFs, faults) : undefined,
     apiKeyFromEnv: process.env.RUNNEL_API_KEY,
     secretsKeyFromEnv: process.env.RUNNEL_SECRETS_KEY,
     clock: systemClock,

@@ -12,6 +12,8 @@ export interface RunOutcome {
   outcome: InvokeOutcome;
   stored: StoredEvent[];
   deduped: number;
+  /** Set when the outcome could not be stored (a full disk): the run failed, nothing of it was kept. */
+  failed?: unknown;
 }
 
 const EMPTY_DB = { set: {}, del: [] as string[] };
@@ -41,13 +43,22 @@ export class SourceInvoker {
    * it run again in a fresh batch.
    */
   async invokeRuns(doc: SourceDoc, comp: ComponentDoc, reqs: RunRequest[]): Promise<RunOutcome[]> {
+    // Once a commit of the batch has failed, the later runs fail too: each saw the db the
+    // failed one left, so storing them would store changes on top of ones that were lost.
+    let failure: { err: unknown } | undefined;
+    const commitItem = async (outcome: InvokeOutcome): Promise<RunOutcome> => {
+      if (failure) return { outcome, stored: [], deduped: 0, failed: failure.err };
+      try {
+        return { outcome, ...(await this.commit(doc, comp, outcome)) };
+      } catch (err) {
+        failure = { err };
+        return { outcome, stored: [], deduped: 0, failed: err };
+      }
+    };
     if (!comp.has_run) {
       // A timer source without `run`: the platform emits the timer event itself.
       const out: RunOutcome[] = [];
-      for (const r of reqs) {
-        const outcome: InvokeOutcome = { ok: true, emits: [{ event: r.event }], db: EMPTY_DB, killed: false };
-        out.push({ outcome, ...(await this.commit(doc, comp, outcome)) });
-      }
+      for (const r of reqs) out.push(await commitItem({ ok: true, emits: [{ event: r.event }], db: EMPTY_DB, killed: false }));
       return out;
     }
     const outcomes: RunOutcome[] = new Array(reqs.length);
@@ -59,12 +70,12 @@ export class SourceInvoker {
       onItem: (index, item) => {
         const outcome: InvokeOutcome = { ...item, killed: false };
         this.logFailure(doc.id, 'run', outcome);
-        commits = commits.then(async () => (outcomes[index] = { outcome, ...(await this.commit(doc, comp, outcome)) }));
+        commits = commits.then(async () => (outcomes[index] = await commitItem(outcome)));
       },
     });
     await commits;
     if (single) {
-      outcomes[0] = whole.killed ? { outcome: whole, stored: [], deduped: 0 } : { outcome: whole, ...(await this.commit(doc, comp, whole)) };
+      outcomes[0] = whole.killed ? { outcome: whole, stored: [], deduped: 0 } : await commitItem(whole);
       return outcomes;
     }
     const done = whole.completed ?? 0;

@@ -243,12 +243,24 @@ export class SourceRuntime {
     if (!doc || !doc.active || !doc.http) throw new RunnelError('not_found', 'No active endpoint here');
     const live = this.liveOf(doc.id);
     const size = typeof event.bodyRaw === 'string' ? event.bodyRaw.length : 0;
+    // While the disk is full, a request is answered only once its events are stored: an
+    // error (507) if they could not be, never a 200 for events that were lost.
+    const untilStored = this.deps.events.health.full;
     if (!doc.http.customResponse) {
-      live.queue.run({ event, size }).catch((err) => this.logQueueFailure(doc.id, err));
+      const run = live.queue.run({ event, size });
+      if (untilStored) {
+        await run.catch((err) => {
+          this.logQueueFailure(doc.id, err);
+          throw err;
+        });
+      } else {
+        run.catch((err) => this.logQueueFailure(doc.id, err));
+      }
       return { kind: 'accepted' };
     }
     const timeoutMs = Math.min(LIMITS.customResponseWaitMs, this.invoker.timeoutMs(doc));
     live.queue.assertRoom();
+    let held: HttpDelivery | undefined;
     return new Promise<HttpDelivery>((resolve, reject) => {
       let settled = false;
       const settle = (d: HttpDelivery) => {
@@ -261,10 +273,11 @@ export class SourceRuntime {
         () => settle({ kind: 'response', response: gatewayTimeout(`The source did not respond within ${Math.round(timeoutMs / 1000)} s`) }),
         timeoutMs,
       );
+      const onRespond = (response: HttpResponseSpec) => (untilStored ? (held = { kind: 'response', response }) : settle({ kind: 'response', response }));
       live.queue
-        .run({ event, size, onRespond: (response) => settle({ kind: 'response', response }) })
+        .run({ event, size, onRespond })
         .then(
-          () => settle({ kind: 'response', response: gatewayTimeout('The source finished without calling respond()') }),
+          () => settle(held ?? { kind: 'response', response: gatewayTimeout('The source finished without calling respond()') }),
           (err) => {
             if (settled) return;
             settled = true;
@@ -314,6 +327,11 @@ export class SourceRuntime {
   /** A queued run could not happen (the source was deleted meanwhile, or the store failed). */
   private logQueueFailure(id: string, err: unknown): void {
     if (err instanceof RunnelError && err.code === 'not_found') return;
+    if (err instanceof RunnelError && err.code === 'storage_full') {
+      // The store has reported the full disk once; the source's own log says what it lost.
+      this.invoker.systemLog(id, 'an invocation was not stored (its events and db changes are lost): the disk is full');
+      return;
+    }
     this.deps.logger.error(`invocation of ${id} failed`, err);
   }
 

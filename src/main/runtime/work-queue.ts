@@ -100,7 +100,8 @@ export class WorkQueue {
       this.inFlight = batch.length;
       try {
         const outcomes = await this.runBatch(batch.map((e) => e.req));
-        batch.forEach((e, i) => e.resolve(outcomes[i]));
+        // A run whose outcome could not be stored fails; the others of the batch stand.
+        batch.forEach((e, i) => (outcomes[i].failed !== undefined ? e.reject(outcomes[i].failed) : e.resolve(outcomes[i])));
       } catch (err) {
         for (const e of batch) e.reject(err);
       } finally {
