@@ -3,7 +3,7 @@
 // ratio to a bare node:http server measured in the same run on the same machine.
 // Everything talks to 127.0.0.1 only, and every loop is bounded in count and time.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -363,11 +363,99 @@ async function workflows() {
   }
 }
 
+/** Time from spawning `runnel serve` to its listening line: a fresh data dir, then a warm one. */
+async function coldStart() {
+  const once = async (dataDir) => {
+    const t0 = performance.now();
+    const proc = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], { env: { PATH: process.env.PATH, HOME: process.env.HOME }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    await new Promise((res, rej) => {
+      proc.stdout.on('data', (d) => {
+        out += d;
+        if (/Runnel listening on /.test(out)) res();
+      });
+      proc.once('exit', (c) => rej(new Error(`service exited ${c}`)));
+    });
+    const ms = performance.now() - t0;
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.once('exit', r));
+    return ms;
+  };
+  const fresh = [];
+  const warm = [];
+  for (let i = 0; i < 5; i++) {
+    const dir = mkdtempSync(join(tmpdir(), 'runnel-bench-cold-'));
+    fresh.push(await once(dir));
+    warm.push(await once(dir));
+    rmSync(dir, { recursive: true, force: true });
+  }
+  record('cold start median, fresh data dir (spawn → listening)', Math.round(median(fresh)), 'ms', '< 1 s', median(fresh) < 1000);
+  record('cold start median, existing data dir', Math.round(median(warm)), 'ms', '< 1 s', median(warm) < 1000);
+}
+
+/** `runnel dev` on an HTTP source: from writing the file to the endpoint answering with the new code. */
+async function hotReload(rounds) {
+  const svc = await startService();
+  const dir = mkdtempSync(join(tmpdir(), 'runnel-bench-dev-'));
+  const file = join(dir, 'echo.mjs');
+  const code = (v) => `export default { name: "bench-dev", version: "0.0.${v}", props: { http: { type: "$.interface.http", customResponse: true } },
+  async run(event) { this.http.respond({ status: 200, body: { v: ${v} } }); } };\n`;
+  writeFileSync(file, code(0));
+  const dev = spawn(process.execPath, [BIN, 'dev', file, '--json', '--rm'], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, RUNNEL_URL: svc.url, RUNNEL_API_KEY: svc.key },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    let out = '';
+    const lines = [];
+    dev.stdout.on('data', (d) => {
+      out += d;
+      let i;
+      while ((i = out.indexOf('\n')) !== -1) {
+        lines.push(JSON.parse(out.slice(0, i)));
+        out = out.slice(i + 1);
+      }
+    });
+    const waitLine = async (type) => {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const found = lines.find((l) => l.type === type);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`runnel dev printed no ${type} line`);
+        await sleep(5);
+      }
+    };
+    const ready = await waitLine('ready');
+    await waitLine('watching');
+    const answer = async () => (await (await fetch(ready.endpoint, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).json()).v;
+    for (let i = 0; i < 20; i++) await answer();
+    const times = [];
+    for (let v = 1; v <= rounds; v++) {
+      const t0 = performance.now();
+      writeFileSync(file, code(v));
+      while ((await answer()) !== v) {
+        if (performance.now() - t0 > 10_000) throw new Error('the new code never answered');
+      }
+      times.push(performance.now() - t0);
+      await sleep(100);
+    }
+    record(`hot reload median (runnel dev: save → new code answers the next request; ${rounds} saves)`, Math.round(median(times)), 'ms', '< 300 ms', median(times) < 300);
+    record('hot reload p90', Math.round(pct(times, 90)), 'ms');
+  } finally {
+    dev.kill('SIGINT');
+    await new Promise((r) => dev.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+    await svc.stop();
+  }
+}
+
 console.log(`Runnel benchmarks (node ${process.version}); 2 shared cores: read medians and ratios, not absolutes.\n`);
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 if (!only || only === 'throughput') await throughput(quick ? 2000 : 8000);
 if (!only || only === 'latency') await latency(200, quick ? 3 : 10);
 if (!only || only === 'timers') await timersAndMemory(quick ? 5 : 12);
 if (!only || only === 'workflows') await workflows();
+if (!only || only === 'reload') await hotReload(quick ? 5 : 15);
+if (!only || only === 'coldstart') await coldStart();
 const missed = results.filter((r) => r.pass === false);
 console.log(`\n${results.filter((r) => r.pass).length} goals met, ${missed.length} missed${missed.length ? ': ' + missed.map((r) => r.name).join('; ') : ''}`);
