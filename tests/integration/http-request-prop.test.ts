@@ -170,10 +170,20 @@ describe('http_request prop', () => {
     const catching = `export default { name: "Catcher", version: "1", props: { req: { type: "http_request" } },
       async run() {
         try { await this.req.execute(); this.$emit({ threw: false }); }
-        catch (err) { this.$emit({ threw: true, name: err.name, message: err.message, status: err.response.status, data: err.response.data }); }
+        catch (err) { this.$emit({ threw: true, name: err.name, message: err.message, status: err.response.status, data: err.response?.data }); }
       } };`;
     const caught = await deployAndRun(catching, { url: `${base}/missing` });
     expect(caught.event).toEqual({ threw: true, name: 'HttpRequestError', message: 'Request failed with status code 404: {"error":"no such thing"}', status: 404, data: { error: 'no such thing' } });
+    const head = await deployAndRun(source('{ type: "http_request" }'), { method: 'head', url: `${base}/json`, body: { type: 'raw', raw: 'ignored' } });
+    expect(head.event.response).toMatchObject({ status: 200, data: '' });
+    expect(seen.at(-1)).toMatchObject({ method: 'HEAD', body: '' });
+    // A port nobody listens on any more: the request fails before any answer.
+    const gone = createServer();
+    await new Promise<void>((r) => gone.listen(0, '127.0.0.1', r));
+    const port = (gone.address() as { port: number }).port;
+    await new Promise<void>((r) => gone.close(() => r()));
+    const refusedConn = await deployAndRun(catching.replace('err.response.status', 'err.response?.status'), { method: 'DELETE', url: `http://127.0.0.1:${port}/gone?q=1` });
+    expect(refusedConn.event).toMatchObject({ threw: true, name: 'Error', message: `DELETE http://127.0.0.1:${port}/gone failed: ECONNREFUSED` });
     const src = await svc.createSource(source('{ type: "http_request" }'), { configured_props: { req: { url: `${base}/missing` } } });
     const run = await svc.runSource(src.id);
     expect(run.ok).toBe(false);
