@@ -17,6 +17,7 @@ import { WorkQueue } from '../work-queue';
 import type { Accounts } from '../accounts';
 import type { Secrets } from '../secrets';
 import { hasExpression } from './expressions';
+import { checkStepHttpRequestProps, isHttpRequestProp } from '../http-request-prop';
 import type { RunExecutor, TriggerInput } from './run-executor';
 import type { Subscriptions } from './subscriptions';
 
@@ -274,6 +275,7 @@ export class WorkflowRuntime {
         .map((p) => p.name);
       if (missing.length) throw new RunnelError('invalid_props', `Step "${b.name}": missing required prop${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
       for (const p of comp.props) if (p.type === 'app') this.d.accounts.configure(p, configured[p.name]);
+      checkStepHttpRequestProps(comp.props, configured, b.name);
       for (const [k, v] of Object.entries(configured)) {
         if (Buffer.byteLength(typeof v === 'string' ? v : JSON.stringify(v) ?? '') > 64 * 1024) {
           throw new RunnelError('invalid_props', `Step "${b.name}": prop "${k}" is over 64 KB`);
@@ -282,7 +284,8 @@ export class WorkflowRuntime {
       // A step keeps its id (and so its db) when an update keeps its name.
       const previous = old.find((o) => o.name === b.name);
       // Secret props are sealed at rest; expressions stay readable so they can be evaluated.
-      const literal = Object.fromEntries(Object.entries(configured).filter(([, v]) => !hasExpression(v)));
+      // (An http_request value is sealed even with expressions: only its literal password/token are.)
+      const literal = Object.fromEntries(Object.entries(configured).filter(([k, v]) => !hasExpression(v) || isHttpRequestProp(comp.props, k)));
       const sealed = { ...configured, ...this.d.secrets.seal(comp.props, literal, previous?.configured_props) };
       steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed });
     }

@@ -3,6 +3,8 @@ import { useStore } from '../../store/index';
 import { CopyButton } from '../../ui/CopyButton';
 import { fieldKind, isRequired, KEYLESS_APPS, normalizeOptions, SECRET_MASK, type FieldState, type TimerDraft } from './prop-form-model';
 import { RemoteOptionsInput } from './RemoteOptionsInput';
+import { HttpRequestInput } from './HttpRequestInput';
+import type { RequestDraft } from './http-request-model';
 
 export interface PropFieldProps {
   prop: ConfigurableProp;
@@ -110,6 +112,8 @@ function Input({ prop, field, onChange, id, componentId, configured, current }: 
       return <AppInput id={id} prop={prop} value={String(field.raw ?? '')} onChange={set} />;
     case 'timer':
       return <TimerInput id={id} value={field.raw as TimerDraft} onChange={set} />;
+    case 'request':
+      return <HttpRequestInput id={id} label={label} value={field.raw as RequestDraft} onChange={set} />;
     case 'http': {
       const url = current && typeof current === 'object' && 'endpoint_url' in current ? String((current as { endpoint_url: unknown }).endpoint_url) : null;
       return url ? (
