@@ -36,6 +36,7 @@ import { isWebhookPath, WEBHOOK_PREFIX, webhookListener } from './server/webhook
 import { AccountService } from './services/account-service';
 import { SourcesService } from './services/sources-service';
 import { ComponentsService } from './services/components-service';
+import { ClockService } from './services/clock-service';
 import { DocumentStore } from './store/documents';
 import { EventStore } from './store/event-store';
 import { BoundedLists } from './store/bounded-lists';
@@ -204,6 +205,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     events,
     bus,
     components: new ComponentsService({ docs, catalog, sources }),
+    clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime }),
     system: {
       info: () => ({
         version: VERSION,

@@ -107,7 +107,8 @@ export class WorkflowRuntime {
     await this.queue(id).task(async () => {
       await this.unregister(old);
       await this.d.docs.update((doc) => {
-        doc.workflows = doc.workflows.map((w) => (w.id === id ? next : w));
+        // The virtual clock may have advanced meanwhile: keep the stored offset.
+        doc.workflows = doc.workflows.map((w) => (w.id === id ? { ...next, clock_offset_ms: w.clock_offset_ms } : w));
       });
       await this.register(next);
     });
@@ -296,9 +297,10 @@ export class WorkflowRuntime {
     const t = wf.trigger;
     if (t.type === 'http') this.byToken.set(t.token, wf.id);
     if (t.type === 'timer' && wf.active) {
+      const offsetMs = this.d.docs.workflow(wf.id)?.clock_offset_ms ?? 0;
       this.timers.set(
         wf.id,
-        this.d.scheduler.schedule(t, (due) => this.triggerQuietly(wf.id, { event: timerEvent(t, due), sourceType: 'timer', hops: 0 })),
+        this.d.scheduler.schedule(t, (due) => this.triggerQuietly(wf.id, { event: timerEvent(t, due), sourceType: 'timer', hops: 0 }), { key: wf.id, offsetMs }),
       );
     }
     if (t.type === 'source') await this.d.subscriptions().create(t.source_id, wf.id, '');
