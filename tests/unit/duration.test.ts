@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, parseDuration } from '../../src/main/cli/duration';
+import { formatDuration, parseDuration } from '../../src/shared/duration';
 
 describe('CLI durations', () => {
   it('reads 90s, 15m, 2h, 1d, combinations and plain seconds', () => {

@@ -2,7 +2,17 @@ import type { Command } from 'commander';
 import type { ClockAdvance, ClockNext, ClockRun, SourceFiring, WorkflowFiring } from '../../../shared/clock-api';
 import { action } from '../cli-context';
 import { CliError } from '../errors';
-import { formatDuration, parseDuration } from '../duration';
+import { DurationError, formatDuration, parseDuration as parseAny } from '../../../shared/duration';
+
+/** The user's duration, or a one-line CLI error. */
+function parseDuration(text: string): number {
+  try {
+    return parseAny(text);
+  } catch (err) {
+    if (err instanceof DurationError) throw new CliError(err.message);
+    throw err;
+  }
+}
 import { eventLine, runLine } from '../format';
 import type { Output } from '../output';
 import { resolveTarget, type Target } from '../resolve-target';

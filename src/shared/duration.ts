@@ -1,4 +1,7 @@
-import { CliError } from './errors';
+/** A duration the user typed that is not one. */
+export class DurationError extends Error {
+  override readonly name = 'DurationError';
+}
 
 const UNITS: Record<string, number> = { d: 86_400, h: 3_600, m: 60, s: 1 };
 
@@ -12,9 +15,9 @@ export function parseDuration(text: string): number {
     seconds = 0;
     for (const [, n, unit] of t.matchAll(/(\d+(?:\.\d+)?)([dhms])/g)) seconds += Number(n) * UNITS[unit];
   } else {
-    throw new CliError(`"${text}" is not a duration: give one such as 90s, 15m, 2h, 1d, 1h30m, or a number of seconds`);
+    throw new DurationError(`"${text}" is not a duration: give one such as 90s, 15m, 2h, 1d, 1h30m, or a number of seconds`);
   }
-  if (seconds <= 0) throw new CliError(`the duration must be more than 0, got "${text}"`);
+  if (seconds <= 0) throw new DurationError(`the duration must be more than 0, got "${text}"`);
   return seconds;
 }
 
