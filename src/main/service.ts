@@ -13,6 +13,9 @@ import { ComponentCatalog } from './runtime/component-catalog';
 import { releaseCompiler } from './runtime/compile-component';
 import { ComponentConfig } from './runtime/component-config';
 import { Accounts } from './runtime/accounts';
+import { ChangeCoalescer } from './runtime/change-coalescer';
+import { DataStores } from './runtime/data-stores';
+import { DataStoresService } from './services/data-stores-service';
 import { Registry } from './runtime/registry';
 import { PackageCache } from './runtime/packages/package-cache';
 import { Secrets } from './runtime/secrets';
@@ -95,14 +98,19 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   const logs = new BoundedLists<LogLine>(paths.logsDir, 100);
   await logs.openAll();
 
+  const bus = new EventBus();
+  const storeChanges = new ChangeCoalescer((id) => bus.publishFeed({ type: 'change', resource: 'data_stores', id }));
+  const dataStores = new DataStores({ dir: paths.dataStoresDir, clock: o.clock, logger: o.logger, docs, onChange: (id) => storeChanges.note(id) });
+  await dataStores.open();
+
   const sandbox = new RunnerPool({
     runnerEntry: o.runnerEntry,
     maxRunners: o.maxRunners ?? 4,
     memoryCapMb: () => docs.data.settings.memory_cap_mb,
     logger: o.logger,
+    dataStores,
   });
   const scheduler = new Scheduler(o.clock);
-  const bus = new EventBus();
   let baseUrl = '';
   const endpointUrl = (token: string) => `${baseUrl}${WEBHOOK_PREFIX}/${token}`;
 
@@ -121,7 +129,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   // Loading built-ins may have started a runner and the compiler; an idle service needs neither.
   sandbox.reapIdle();
   await releaseCompiler();
-  const runtime = new SourceRuntime({ docs, events, logs, sandbox, scheduler, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, endpointUrl });
+  const runtime = new SourceRuntime({ docs, events, logs, sandbox, scheduler, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, dataStores, endpointUrl });
 
   const outbox = new BoundedLists<OutboxMessage>(paths.outboxDir, 1000);
   await outbox.openAll();
@@ -139,6 +147,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     endpointUrl,
     secrets,
     accounts,
+    dataStores,
     executor: () => executor,
     subscriptions: () => subscriptions,
     onRun: (run) => bus.publishFeed({ type: 'run', workflow_id: run.workflow_id, run }),
@@ -154,6 +163,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     errors,
     secrets,
     accounts,
+    dataStores,
     timeoutMs: workflowTimeoutMs,
     onProgress: (run) => workflowRuntime.progress(run),
   });
@@ -203,6 +213,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     events,
     bus,
     components: new ComponentsService({ docs, catalog, sources }),
+    dataStores: new DataStoresService(dataStores),
     system: {
       info: () => ({
         version: VERSION,
@@ -243,10 +254,12 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       workflowRuntime.dispose();
       subscriptions.dispose();
       scheduler.dispose();
+      storeChanges.dispose();
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections();
       await closed;
       await sandbox.dispose();
+      await dataStores.close();
       await events.close();
       await logs.close();
       await runs.close();

@@ -2,6 +2,7 @@
 // (sandbox host). Everything here crosses a process boundary with structured clone, so it
 // holds data only: no functions, no class instances.
 import type { PropAttributes } from '../../shared/resources';
+import type { DataStoreRequest } from './data-store-protocol';
 
 /**
  * Built-ins that npm packages bundled into a component get as load-safe stand-ins: the bundler
@@ -67,7 +68,9 @@ export type InvokeMethod = 'run' | HookName;
 export type InterfaceValue =
   | { kind: 'http'; endpoint: string; customResponse: boolean }
   | { kind: 'timer'; value: Record<string, unknown> }
-  | { kind: 'db' };
+  | { kind: 'db' }
+  /** A `data_store` prop: the store's operations go to the main process (data-store-protocol.ts). */
+  | { kind: 'data_store'; id: string };
 
 export interface InvokeRequest {
   /** Content hash of the compiled code; the runner caches compartments by (instanceId, hash). */
@@ -157,7 +160,11 @@ export type ParentMessage =
       /** Configured user-input values, seen as `this.<prop>` (app props as `{ $auth }`). */
       props: Record<string, unknown>;
     }
-  | { type: 'forget'; instanceId: string };
+  | { type: 'forget'; instanceId: string }
+  | DataStoreResult;
+
+/** The answer to a runner's `ds` message, once the operation has been committed. */
+export type DataStoreResult = { type: 'ds-result'; call: number } & ({ ok: true; value: unknown } | { ok: false; error: SerializedError });
 
 export type LogStream = 'stdout' | 'stderr';
 
@@ -170,7 +177,9 @@ export type RunnerMessage =
   | { type: 'configured'; id: number; ok: true; result: ConfigureResult }
   | { type: 'configured'; id: number; ok: false; error: SerializedError }
   | { type: 'inspected'; id: number; ok: true; meta: ComponentMeta }
-  | { type: 'inspected'; id: number; ok: false; error: SerializedError };
+  | { type: 'inspected'; id: number; ok: false; error: SerializedError }
+  /** A data store operation of invocation `id`; `call` numbers it for its `ds-result`. */
+  | { type: 'ds'; id: number; call: number; request: DataStoreRequest };
 
 /** What one finished invocation produced, also when it threw. */
 export interface OutcomeFields {

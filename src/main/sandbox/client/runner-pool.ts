@@ -17,6 +17,8 @@ import type {
 import type { KillReason } from './exit-cause';
 import { cacheKeyOf, CONFIGURE_TIMEOUT_MS, configureJob, INSPECT_TIMEOUT_MS, inspectJob, invokeJob, seconds, type Job } from './jobs';
 import { RunnerProcess } from './runner-process';
+import { routeDataStoreCall } from './data-store-calls';
+import type { DataStoreHandler } from '../data-store-protocol';
 
 export interface RunnerPoolOptions {
   /** Absolute path of the built runner (out/main/runner.js); the caller resolves it. */
@@ -33,6 +35,8 @@ export interface RunnerPoolOptions {
   inspectTimeoutMs?: number;
   /** Deadline for one configure() call, module evaluation included. */
   configureTimeoutMs?: number;
+  /** Carries out components' data store operations (none: they fail with a clear message). */
+  dataStores?: DataStoreHandler;
 }
 
 /** Per runner: finished jobs whose late log lines (from leftover timers) are still routed. */
@@ -196,6 +200,7 @@ export class RunnerPool implements Sandbox {
       if (runner.state === 'starting') this.becomeIdle(runner, slot);
       return;
     }
+    if (msg.type === 'ds') return routeDataStoreCall(this.o.dataStores, slot.job, msg, (answer) => runner.send(answer));
     const job = slot.job;
     if (job && job.id === msg.id) {
       if (msg.type === 'item') {
