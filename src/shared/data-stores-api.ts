@@ -16,6 +16,6 @@ export type CreateDataStoreBody = z.infer<typeof createDataStoreBody>;
  * expiry, `null` removes it, and leaving it out keeps the record's current expiry.
  */
 export const putRecordBody = z
-  .object({ value: z.unknown(), ttl: z.unknown().optional() })
+  .object({ value: z.unknown().optional(), ttl: z.unknown().optional() })
   .refine((b) => b.value !== undefined, { message: 'value is required (any JSON, e.g. {"value": {"n": 1}})', path: ['value'] });
 export type PutRecordBody = z.infer<typeof putRecordBody>;

@@ -148,7 +148,7 @@ export class DataStores implements DataStoreHandler {
     const json = JSON.stringify(value);
     if (json === undefined) throw new RunnelError('bad_request', `The value of "${key}" is not JSON`);
     const tooBig = valueSizeProblem(key, json);
-    if (tooBig) throw new RunnelError('payload_too_large', capitalised(tooBig));
+    if (tooBig) throw new RunnelError('payload_too_large', tooBig);
     return this.op(id, async (f, now) => {
       const old = this.current(f, key, now);
       const b = Buffer.byteLength(key) + Buffer.byteLength(json);
@@ -285,12 +285,10 @@ export function recordView(key: string, r: StoredRecord, now: number): DataStore
 
 function checkKey(key: string): void {
   const problem = keyProblem(key);
-  if (problem) throw new RunnelError('bad_request', capitalised(problem));
+  if (problem) throw new RunnelError('bad_request', problem);
 }
 
 function checkTtl(ttl: unknown): void {
   const problem = ttlProblem(ttl);
-  if (problem) throw new RunnelError('bad_request', capitalised(problem));
+  if (problem) throw new RunnelError('bad_request', problem);
 }
-
-const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
