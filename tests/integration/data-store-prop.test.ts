@@ -293,6 +293,33 @@ describe('the data_store prop', () => {
     expect((await svc.api(`/v1/data_stores/${s.id}`, { method: 'DELETE' })).status).toBe(200);
   });
 
+  it('gives configuration-time calls the live store: a key prop lists the keys of the chosen store', async () => {
+    const s = await newStore('options');
+    await svc.json(`/v1/data_stores/${s.id}/records/alpha`, { method: 'PUT', json: { value: 1 } });
+    await svc.json(`/v1/data_stores/${s.id}/records/beta`, { method: 'PUT', json: { value: 2 } });
+    const code = `const app = { type: "app", app: "data_stores", propDefinitions: {
+        dataStore: { type: "data_store", label: "Data Store" },
+        key: { type: "string", label: "Key", async options({ dataStore }) { return dataStore.keys(); } },
+      } };
+      export default { name: "Get record", key: "ds-test-get-record", version: "0.0.1", type: "action",
+        props: { app, dataStore: { propDefinition: [app, "dataStore"] }, key: { propDefinition: [app, "key", ({ dataStore }) => ({ dataStore })] } },
+        async run() { return this.dataStore.get(this.key); } };`;
+    const comp = (await svc.json('/v1/components', { method: 'POST', json: { component_code: code } })).data;
+    expect(comp.configurable_props.find((p: { name: string }) => p.name === 'dataStore')).toMatchObject({ type: 'data_store', label: 'Data Store' });
+    const opts = await svc.json(`/v1/components/${comp.id}/props/key/options`, { method: 'POST', json: { configured_props: { dataStore: { data_store_id: s.id } } } });
+    expect(opts.data.options).toEqual(['alpha', 'beta']);
+    const none = await svc.api(`/v1/components/${comp.id}/props/key/options`, { method: 'POST', json: { configured_props: { dataStore: { data_store_id: 'ds_nope000000' } } } });
+    expect(none.status).toBe(422);
+    expect((await none.json()).error.message).toMatch(/No data store with id "ds_nope000000"/);
+
+    const wf = await svc.createWorkflow({
+      name: 'Get a record',
+      trigger: { type: 'manual' },
+      steps: [{ name: 'get', component_id: comp.id, configured_props: { dataStore: { data_store_id: s.id }, key: 'beta' } }],
+    });
+    expect((await svc.runWorkflow(wf.id)).steps[0].$return_value).toBe(2);
+  });
+
   it('answers 400 naming the prop for a missing, malformed or unknown data_store_id', async () => {
     const s = await newStore('validation');
     const create = (configured_props: object) => svc.api('/v1/sources', { method: 'POST', json: { component_code: opsSource, configured_props } });

@@ -159,6 +159,8 @@ export type ParentMessage =
       call: ConfigureCall;
       /** Configured user-input values, seen as `this.<prop>` (app props as `{ $auth }`). */
       props: Record<string, unknown>;
+      /** `data_store` props, live during the call (`options({ dataStore })` may list its keys). */
+      interfaces?: Record<string, InterfaceValue>;
     }
   | { type: 'forget'; instanceId: string }
   | DataStoreResult;
@@ -223,7 +225,7 @@ export interface Sandbox {
    * Runs a configuration-time method (async options, additionalProps) in a throwaway
    * compartment; rejects with the component's error (a `ConfigurationError` keeps its name).
    */
-  configure(code: string, codeHash: string, call: ConfigureCall, props: Record<string, unknown>): Promise<ConfigureResult>;
+  configure(code: string, codeHash: string, call: ConfigureCall, props: Record<string, unknown>, interfaces?: Record<string, InterfaceValue>): Promise<ConfigureResult>;
   /** Stops idle runners now (they start again when needed). */
   reapIdle?(): void;
   /** Drops cached compartments of an instance (after update/delete). */

@@ -4,6 +4,7 @@ import type {
   ComponentMeta,
   ConfigureCall,
   ConfigureResult,
+  InterfaceValue,
   InvokeCallbacks,
   InvokeOutcome,
   InvokeRequest,
@@ -132,11 +133,13 @@ export function configureJob(
   timeoutMs: number,
   resolve: (r: ConfigureResult) => void,
   reject: (e: Error) => void,
+  interfaces?: Record<string, InterfaceValue>,
 ): Job {
   return {
     id,
-    message: { type: 'configure', id, code, codeHash, call, props },
+    message: { type: 'configure', id, code, codeHash, call, props, ...(interfaces ? { interfaces } : {}) },
     timeoutMs,
+    dataStores: dataStoreIdsOf(interfaces ?? {}),
     onMessage(msg) {
       if (msg.type !== 'configured') return false; // console output of configuration code is not kept
       if (msg.ok) resolve(msg.result);

@@ -9,6 +9,7 @@ import type {
   ConfigureResult,
   InvokeCallbacks,
   InvokeOutcome,
+  InterfaceValue,
   InvokeRequest,
   RunnerMessage,
   Sandbox,
@@ -82,10 +83,10 @@ export class RunnerPool implements Sandbox {
     });
   }
 
-  configure(code: string, codeHash: string, call: ConfigureCall, props: Record<string, unknown>): Promise<ConfigureResult> {
+  configure(code: string, codeHash: string, call: ConfigureCall, props: Record<string, unknown>, interfaces?: Record<string, InterfaceValue>): Promise<ConfigureResult> {
     return new Promise((resolve, reject) => {
       const timeoutMs = this.o.configureTimeoutMs ?? CONFIGURE_TIMEOUT_MS;
-      const job = configureJob(this.nextId++, code, codeHash, call, props, timeoutMs, resolve, reject);
+      const job = configureJob(this.nextId++, code, codeHash, call, props, timeoutMs, resolve, reject, interfaces);
       if (this.disposed) return job.fail(shutdownError());
       this.queue.push(job);
       this.pump();

@@ -47,7 +47,7 @@ export class RunnerHost {
         // Its code runs asynchronously like an invocation's: a stray rejection now is its own,
         // and is dropped with it rather than filed in an unrelated invocation's log.
         this.lastInvocation = msg.id;
-        void configureComponent(msg, this.send);
+        void configureComponent(msg, this.send, this.dataStores);
         return;
       case 'forget':
         this.cache.forget(msg.instanceId);
