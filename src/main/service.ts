@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
+import { answerParserErrors, requireHostHeader } from './server/client-errors';
 import { getRequestListener } from '@hono/node-server';
 import { newId } from '../shared/ids';
 import type { LogLine, OutboxMessage, WorkflowRun } from '../shared/resources';
@@ -38,6 +39,7 @@ import { isWebhookPath, WEBHOOK_PREFIX, webhookListener } from './server/webhook
 import { AccountService } from './services/account-service';
 import { SourcesService } from './services/sources-service';
 import { ComponentsService } from './services/components-service';
+import { ClockService } from './services/clock-service';
 import { DocumentStore } from './store/documents';
 import { EventStore } from './store/event-store';
 import { BoundedLists } from './store/bounded-lists';
@@ -214,6 +216,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     bus,
     components: new ComponentsService({ docs, catalog, sources }),
     dataStores: new DataStoresService(dataStores),
+    clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime }),
     system: {
       info: () => ({
         version: VERSION,
@@ -230,9 +233,10 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     },
   });
 
-  const rest = getRequestListener(app.fetch);
+  const rest = requireHostHeader(getRequestListener(app.fetch));
   const webhooks = webhookListener(webhookTarget, o.logger, () => baseUrl);
   const server: Server = createServer((req, res) => (isWebhookPath(req.url) ? webhooks(req, res) : rest(req, res)));
+  answerParserErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, o.host, () => resolve());

@@ -1,6 +1,7 @@
 import type { FeedFrame } from '../../shared/resources';
 import type { RunnelClient } from './client';
 import { CliError } from './errors';
+import { connectFeed, readFeedFrames } from './feed-stream';
 
 /** One reader of the account stream: every frame from when it was made, in order. */
 export interface FeedReader extends AsyncIterable<FeedFrame> {
@@ -22,14 +23,7 @@ export interface Feed {
  */
 export async function openFeed(client: RunnelClient): Promise<Feed> {
   const ctrl = new AbortController();
-  let res: Response;
-  try {
-    res = await fetch(`${client.conn.url}/v1/stream`, { headers: { authorization: `Bearer ${client.conn.apiKey}` }, signal: ctrl.signal });
-  } catch (err) {
-    throw new CliError(`cannot reach Runnel at ${client.conn.url} (${((err as Error).cause as Error | undefined)?.message ?? (err as Error).message})`);
-  }
-  if (res.status === 401) throw new CliError(`the API key was refused by ${client.conn.url} (wrong key for this service; key from ${client.conn.from})`, 1, 'unauthorized');
-  if (!res.ok || !res.body) throw new CliError(`GET /v1/stream: the service answered ${res.status}`);
+  const body = await connectFeed(client.conn, ctrl.signal);
 
   const readers = new Set<Queue>();
   let ended: Error | null | undefined; // undefined: open; null: closed by us; Error: lost
@@ -49,32 +43,12 @@ export async function openFeed(client: RunnelClient): Promise<Feed> {
   };
   const main = makeReader();
 
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buf = '';
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buf += decoder.decode(chunk, { stream: true });
-        let i: number;
-        while ((i = buf.indexOf('\n\n')) !== -1) {
-          const block = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const data = block
-            .split('\n')
-            .filter((l) => l.startsWith('data:'))
-            .map((l) => l.slice(5).replace(/^ /, ''))
-            .join('\n');
-          if (data) {
-            const frame = JSON.parse(data) as FeedFrame;
-            for (const r of readers) r.push(frame);
-          }
-        }
-      }
-      finish(ctrl.signal.aborted ? null : new CliError(`the service at ${client.conn.url} closed the event stream`));
-    } catch (err) {
-      finish(ctrl.signal.aborted ? null : new CliError(`lost the event stream of ${client.conn.url}: ${(err as Error).message}`));
-    }
-  })();
+  void readFeedFrames(body, (frame) => {
+    for (const r of readers) r.push(frame);
+  }).then(
+    () => finish(ctrl.signal.aborted ? null : new CliError(`the service at ${client.conn.url} closed the event stream`)),
+    (err: Error) => finish(ctrl.signal.aborted ? null : new CliError(`lost the event stream of ${client.conn.url}: ${err.message}`)),
+  );
 
   return {
     main,

@@ -101,6 +101,20 @@ export class Accounts {
     return { $auth: account ? (JSON.parse(this.box.open(account.auth)) as Record<string, unknown>) : {} };
   }
 
+  /**
+   * The credential texts of the accounts that `values` (configured props) point at, so log
+   * lines and exports can be scrubbed of them.
+   */
+  credentialTexts(values: Record<string, unknown>): string[] {
+    const texts: string[] = [];
+    const collect = (v: unknown): void => {
+      if (typeof v === 'string') texts.push(v);
+      else if (v && typeof v === 'object') Object.values(v).forEach(collect);
+    };
+    for (const v of Object.values(values)) if (v && typeof v === 'object' && 'account_id' in v) collect(this.authOf(v).$auth);
+    return texts;
+  }
+
   /** A value sent back as the mask keeps the stored one (as for secret props), so a client need not know it. */
   private keepMasked(old: AccountDoc, auth: Record<string, unknown>): Record<string, unknown> {
     const stored = JSON.parse(this.box.open(old.auth)) as Record<string, unknown>;

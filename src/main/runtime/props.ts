@@ -2,12 +2,15 @@ import { RunnelError } from '../../shared/errors';
 import { LIMITS } from '../../shared/limits';
 import type { ConfigurableProp } from '../../shared/resources';
 import type { PropDescriptor } from '../sandbox/protocol';
+import { HTTP_REQUEST_TYPE } from '../../shared/http-request';
+import { resolveHttpRequestProp } from './http-request-prop';
 import { parseTimerConfig, type TimerConfig } from './timer-config';
 import { DATA_STORE_PROP } from '../../shared/data-stores';
 import { resolveDataStoreProp, type DataStoreCheck } from './data-store-props';
 
 export const INTERFACE_TYPES = new Set(['$.interface.http', '$.interface.timer', '$.service.db']);
 const USER_TYPES = new Set(['string', 'integer', 'boolean', 'object', 'any', 'string[]', 'integer[]', 'boolean[]']);
+USER_TYPES.add(HTTP_REQUEST_TYPE);
 
 export interface ResolvedProps {
   /** User-input values, defaults applied. */
@@ -95,6 +98,7 @@ export function resolveProps(props: PropDescriptor[], configured: Record<string,
       values[p.name] = opts.app ? opts.app(p, given) : { account_id: null };
       continue;
     }
+    if (p.type === HTTP_REQUEST_TYPE && (given ?? p.default ?? null) !== null) { values[p.name] = resolveHttpRequestProp(p, given); continue; }
     const value = given === undefined || given === null ? p.default : given;
     if (value === undefined) {
       if (!p.optional) missing.push(p.name);

@@ -160,9 +160,9 @@ export class SourceInvoker {
   }
 
   private log(id: string, line: LogLine): void {
-    // A component printing its own secret prop must not put it in the logs.
+    // A component printing its own secret prop or account credentials must not put them in the logs.
     const props = this.deps.docs.source(id)?.props;
-    if (props) line = { ...line, line: this.deps.secrets.scrub(line.line, props) };
+    if (props) line = { ...line, line: this.deps.secrets.scrub(line.line, props, this.deps.accounts.credentialTexts(props)) };
     if (line.line.length > MAX_LOG_LINE) line = { ...line, line: `${line.line.slice(0, MAX_LOG_LINE)}… [${line.line.length - MAX_LOG_LINE} more characters]` };
     this.deps.logs.append(id, line);
     this.deps.bus.publishLog(id, line);

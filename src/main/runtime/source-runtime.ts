@@ -165,7 +165,8 @@ export class SourceRuntime {
       const outcomes = await this.transition(doc, oldComp, next, comp);
       await this.deps.docs.update((d) => {
         const i = d.sources.findIndex((s) => s.id === id);
-        if (i >= 0) d.sources[i] = next;
+        // The virtual clock may have advanced while the hooks ran: keep the stored offset.
+        if (i >= 0) d.sources[i] = { ...next, clock_offset_ms: d.sources[i].clock_offset_ms };
       });
       for (const o of outcomes) await this.invoker.commit(next, comp, o);
       if (comp.code_hash !== oldComp.code_hash) this.deps.sandbox.forget(id);
@@ -323,7 +324,8 @@ export class SourceRuntime {
     const live = this.liveOf(doc.id);
     if (doc.http) this.byToken.set(doc.http.token, doc.id);
     if (doc.active && doc.timer) {
-      live.timer = this.deps.scheduler.schedule(doc.timer, (due) => this.onTimer(doc.id, due));
+      const offsetMs = this.deps.docs.source(doc.id)?.clock_offset_ms ?? 0;
+      live.timer = this.deps.scheduler.schedule(doc.timer, (due) => this.onTimer(doc.id, due), { key: doc.id, offsetMs });
     }
   }
 

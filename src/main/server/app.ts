@@ -14,6 +14,7 @@ import type { SourcesService } from '../services/sources-service';
 import type { WorkflowsService } from '../services/workflows-service';
 import type { ComponentsService } from '../services/components-service';
 import type { DataStoresService } from '../services/data-stores-service';
+import type { ClockService } from '../services/clock-service';
 import type { OutboxMessage } from '../../shared/resources';
 import type { EventStore } from '../store/event-store';
 import { setCookie } from 'hono/cookie';
@@ -28,6 +29,7 @@ import { streamRoutes } from './routes/streams';
 import { feedRoutes, publishChanges } from './routes/feed';
 import { systemRoutes, type SystemDeps } from './routes/system';
 import { workflowRoutes } from './routes/workflows';
+import { clockRoutes } from './routes/clock';
 import { staticUi } from './static-ui';
 
 export interface AppDeps {
@@ -51,6 +53,7 @@ export interface AppDeps {
   bus: EventBus;
   components: ComponentsService;
   dataStores: DataStoresService;
+  clock: ClockService;
   system: SystemDeps;
 }
 
@@ -75,6 +78,7 @@ export function createApp(d: AppDeps): Hono {
   v1.route('/', accountRoutes(d.account, d.accounts));
   v1.route('/', workflowRoutes(d.workflows, d.outbox));
   v1.route('/', dataStoreRoutes(d.dataStores));
+  v1.route('/', clockRoutes(d.clock));
   // A fresh one-time link for the web UI (`runnel open`).
   v1.post('/session-tokens', (c) => {
     const token = d.sessions.issueToken();

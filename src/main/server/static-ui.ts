@@ -1,3 +1,4 @@
+import { RunnelError } from '../../shared/errors';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
@@ -17,7 +18,13 @@ const TYPES: Record<string, string> = {
 export function staticUi(uiDir: string | undefined) {
   return async (c: Context): Promise<Response> => {
     if (!uiDir) return c.text('Runnel is running. The web UI was not built (run `npm run build`).', 200);
-    const rel = normalize(decodeURIComponent(new URL(c.req.url).pathname)).replace(/^([/\\])+/, '');
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      throw new RunnelError('bad_request', 'The path is not valid percent-encoding');
+    }
+    const rel = normalize(path).replace(/^([/\\])+/, '');
     let file = join(uiDir, rel);
     if (!file.startsWith(uiDir + sep) || !(await isFile(file))) file = join(uiDir, 'index.html');
     if (!(await isFile(file))) return c.text('Runnel is running. The web UI was not built (run `npm run build`).', 200);

@@ -1,6 +1,6 @@
 import type { FeedFrame } from '../../../shared/resources';
 import type { Connection } from '../connection';
-import { CliError } from '../errors';
+import { connectFeed, readFeedFrames } from '../feed-stream';
 
 /** The account stream `GET /v1/stream`, read with fetch; reconnects until closed. */
 export class FeedClient {
@@ -25,17 +25,8 @@ export class FeedClient {
     this.ctrl.abort();
   }
 
-  private async connect(): Promise<ReadableStream<Uint8Array>> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.conn.url}/v1/stream`, { headers: { authorization: `Bearer ${this.conn.apiKey}` }, signal: this.ctrl.signal });
-    } catch (err) {
-      const cause = (err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message;
-      throw new CliError(`cannot reach Runnel at ${this.conn.url} (${cause}); is runnel serve running?`);
-    }
-    if (res.status === 401) throw new CliError(`the API key was refused by ${this.conn.url} (wrong key for this service; key from ${this.conn.from})`, 1, 'unauthorized');
-    if (!res.ok || !res.body) throw new CliError(`GET /v1/stream: the service answered ${res.status}`);
-    return res.body;
+  private connect(): Promise<ReadableStream<Uint8Array>> {
+    return connectFeed(this.conn, this.ctrl.signal);
   }
 
   private async pump(body: ReadableStream<Uint8Array>): Promise<void> {
@@ -63,22 +54,7 @@ export class FeedClient {
     }
   }
 
-  private async read(body: ReadableStream<Uint8Array>): Promise<void> {
-    const decoder = new TextDecoder();
-    let buf = '';
-    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-      buf += decoder.decode(chunk, { stream: true });
-      let i: number;
-      while ((i = buf.indexOf('\n\n')) !== -1) {
-        const block = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        const data = block
-          .split('\n')
-          .filter((l) => l.startsWith('data: '))
-          .map((l) => l.slice(6))
-          .join('\n');
-        if (data) this.onFrame(JSON.parse(data) as FeedFrame);
-      }
-    }
+  private read(body: ReadableStream<Uint8Array>): Promise<void> {
+    return readFeedFrames(body, this.onFrame);
   }
 }

@@ -118,10 +118,10 @@ export class RunExecutor {
     return run;
   }
 
-  /** Exports never show a secret prop's value in clear. */
+  /** Exports never show a secret prop's value or an account's credentials in clear. */
   private scrubbed(exports: Record<string, unknown>, step: StepDoc): Record<string, unknown> {
     const text = JSON.stringify(exports);
-    const clean = this.d.secrets.scrub(text, step.configured_props);
+    const clean = this.d.secrets.scrub(text, step.configured_props, this.d.accounts.credentialTexts(step.configured_props));
     return clean === text ? exports : (JSON.parse(clean) as Record<string, unknown>);
   }
 
@@ -172,7 +172,7 @@ export class RunExecutor {
         timeoutMs: remaining,
       },
       {
-        onLog: (stream, line, ts) => logs.push({ ts, stream, line: this.d.secrets.scrub(line, step.configured_props) }),
+        onLog: (stream, line, ts) => logs.push({ ts, stream, line: this.d.secrets.scrub(line, step.configured_props, this.d.accounts.credentialTexts(step.configured_props)) }),
         onRespond: (response) => input.onRespond?.(response),
       },
     );

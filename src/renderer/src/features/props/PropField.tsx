@@ -4,6 +4,8 @@ import { CopyButton } from '../../ui/CopyButton';
 import { fieldKind, isRequired, KEYLESS_APPS, normalizeOptions, SECRET_MASK, type FieldState, type TimerDraft } from './prop-form-model';
 import { RemoteOptionsInput } from './RemoteOptionsInput';
 import { DataStoreInput } from './DataStoreInput';
+import { HttpRequestInput } from './HttpRequestInput';
+import type { RequestDraft } from './http-request-model';
 
 export interface PropFieldProps {
   prop: ConfigurableProp;
@@ -113,6 +115,8 @@ function Input({ prop, field, onChange, id, componentId, configured, current }: 
       return <TimerInput id={id} value={field.raw as TimerDraft} onChange={set} />;
     case 'data_store':
       return <DataStoreInput id={id} value={String(field.raw ?? '')} onChange={set} />;
+    case 'request':
+      return <HttpRequestInput id={id} label={label} value={field.raw as RequestDraft} onChange={set} />;
     case 'http': {
       const url = current && typeof current === 'object' && 'endpoint_url' in current ? String((current as { endpoint_url: unknown }).endpoint_url) : null;
       return url ? (
