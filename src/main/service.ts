@@ -14,6 +14,9 @@ import { ComponentCatalog } from './runtime/component-catalog';
 import { releaseCompiler } from './runtime/compile-component';
 import { ComponentConfig } from './runtime/component-config';
 import { Accounts } from './runtime/accounts';
+import { ChangeCoalescer } from './runtime/change-coalescer';
+import { DataStores } from './runtime/data-stores';
+import { DataStoresService } from './services/data-stores-service';
 import { Registry } from './runtime/registry';
 import { PackageCache } from './runtime/packages/package-cache';
 import { Secrets } from './runtime/secrets';
@@ -97,14 +100,19 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   const logs = new BoundedLists<LogLine>(paths.logsDir, 100);
   await logs.openAll();
 
+  const bus = new EventBus();
+  const storeChanges = new ChangeCoalescer((id) => bus.publishFeed({ type: 'change', resource: 'data_stores', id }));
+  const dataStores = new DataStores({ dir: paths.dataStoresDir, clock: o.clock, logger: o.logger, docs, onChange: (id) => storeChanges.note(id) });
+  await dataStores.open();
+
   const sandbox = new RunnerPool({
     runnerEntry: o.runnerEntry,
     maxRunners: o.maxRunners ?? 4,
     memoryCapMb: () => docs.data.settings.memory_cap_mb,
     logger: o.logger,
+    dataStores,
   });
   const scheduler = new Scheduler(o.clock);
-  const bus = new EventBus();
   let baseUrl = '';
   const endpointUrl = (token: string) => `${baseUrl}${WEBHOOK_PREFIX}/${token}`;
 
@@ -123,7 +131,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   // Loading built-ins may have started a runner and the compiler; an idle service needs neither.
   sandbox.reapIdle();
   await releaseCompiler();
-  const runtime = new SourceRuntime({ docs, events, logs, sandbox, scheduler, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, endpointUrl });
+  const runtime = new SourceRuntime({ docs, events, logs, sandbox, scheduler, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, dataStores, endpointUrl });
 
   const outbox = new BoundedLists<OutboxMessage>(paths.outboxDir, 1000);
   await outbox.openAll();
@@ -141,6 +149,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     endpointUrl,
     secrets,
     accounts,
+    dataStores,
     executor: () => executor,
     subscriptions: () => subscriptions,
     onRun: (run) => bus.publishFeed({ type: 'run', workflow_id: run.workflow_id, run }),
@@ -156,6 +165,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     errors,
     secrets,
     accounts,
+    dataStores,
     timeoutMs: workflowTimeoutMs,
     onProgress: (run) => workflowRuntime.progress(run),
   });
@@ -205,6 +215,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     events,
     bus,
     components: new ComponentsService({ docs, catalog, sources }),
+    dataStores: new DataStoresService(dataStores),
     clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime }),
     system: {
       info: () => ({
@@ -247,10 +258,12 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       workflowRuntime.dispose();
       subscriptions.dispose();
       scheduler.dispose();
+      storeChanges.dispose();
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections();
       await closed;
       await sandbox.dispose();
+      await dataStores.close();
       await events.close();
       await logs.close();
       await runs.close();

@@ -15,6 +15,8 @@ import type { HttpDelivery, HttpEvent } from '../source-runtime';
 import { parseTimerConfig, timerEvent, timerView } from '../timer-config';
 import { WorkQueue } from '../work-queue';
 import type { Accounts } from '../accounts';
+import { DATA_STORE_PROP } from '../../../shared/data-stores';
+import type { DataStores } from '../data-stores';
 import type { Secrets } from '../secrets';
 import { hasExpression } from './expressions';
 import { checkStepHttpRequestProps, isHttpRequestProp } from '../http-request-prop';
@@ -33,6 +35,7 @@ export interface WorkflowRuntimeDeps {
   endpointUrl(token: string): string;
   secrets: Secrets;
   accounts: Accounts;
+  dataStores: DataStores;
   executor(): RunExecutor;
   subscriptions(): Subscriptions;
   /** Each run as it starts, moves from step to step and ends (the account stream). */
@@ -276,6 +279,7 @@ export class WorkflowRuntime {
         .map((p) => p.name);
       if (missing.length) throw new RunnelError('invalid_props', `Step "${b.name}": missing required prop${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
       for (const p of comp.props) if (p.type === 'app') this.d.accounts.configure(p, configured[p.name]);
+      for (const p of comp.props) if (p.type === DATA_STORE_PROP) this.d.dataStores.configure(p, configured[p.name]);
       checkStepHttpRequestProps(comp.props, configured, b.name);
       for (const [k, v] of Object.entries(configured)) {
         if (Buffer.byteLength(typeof v === 'string' ? v : JSON.stringify(v) ?? '') > 64 * 1024) {

@@ -1,6 +1,7 @@
 // The pure half of the prop form: which input each prop gets, the form state it edits, and the
 // conversion between that state and `configured_props` (spec 2.9). No React, no fetch.
 import type { ConfigurableProp } from '../../../../shared/resources';
+import { DATA_STORE_PROP, dataStoreIdOf } from '../../../../shared/data-stores';
 import { HTTP_REQUEST_TYPE } from '../../../../shared/http-request';
 import { defaultHasUrl, parseRequestDraft, requestDraft, type RequestDraft } from './http-request-model';
 
@@ -10,7 +11,7 @@ export const KEYLESS_APPS = new Set(['rss', 'http', 'schedule', 'helper_function
 /** What the server sends back for a stored secret; sending it back keeps the value. */
 export const SECRET_MASK = '********';
 
-export type FieldKind = 'text' | 'integer' | 'boolean' | 'json' | 'select' | 'multi' | 'list' | 'app' | 'timer' | 'http' | 'hidden' | 'request';
+export type FieldKind = 'text' | 'integer' | 'boolean' | 'json' | 'select' | 'multi' | 'list' | 'app' | 'timer' | 'http' | 'hidden' | 'request' | 'data_store';
 
 /** The input a prop gets. `[]` types become a list editor (or checkboxes when it has options). */
 export function fieldKind(p: ConfigurableProp): FieldKind {
@@ -18,6 +19,7 @@ export function fieldKind(p: ConfigurableProp): FieldKind {
   if (p.type === '$.interface.http') return 'http';
   if (p.type === '$.interface.timer') return 'timer';
   if (p.type === 'app') return 'app';
+  if (p.type === DATA_STORE_PROP) return 'data_store';
   if (p.type === HTTP_REQUEST_TYPE) return 'request';
   const hasOptions = p.remoteOptions === true || (Array.isArray(p.options) && p.options.length > 0);
   if (p.type.endsWith('[]')) return hasOptions ? 'multi' : 'list';
@@ -98,6 +100,8 @@ export function initialField(p: ConfigurableProp, configured: unknown): FieldSta
       return { raw: typeof v === 'object' && v && 'account_id' in v ? String((v as { account_id: unknown }).account_id ?? '') : '', expr: null };
     case 'timer':
       return { raw: timerDraft(v), expr: null };
+    case 'data_store':
+      return { raw: dataStoreIdOf(v) ?? '', expr: null };
     case 'request':
       return { raw: requestDraft(v), expr: null };
     default:
@@ -183,6 +187,8 @@ export function parseField(p: ConfigurableProp, f: FieldState): Parsed {
     }
     case 'timer':
       return parseTimer(raw as TimerDraft);
+    case 'data_store':
+      return String(raw ?? '') === '' ? { empty: true } : { value: { data_store_id: String(raw) } };
     case 'request':
       return parseRequestDraft(raw as RequestDraft);
     default:
