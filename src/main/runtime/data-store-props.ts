@@ -9,7 +9,7 @@ export type DataStoreCheck = (prop: PropDescriptor, given: unknown) => unknown;
 
 /**
  * resolveProps' handling of one `data_store` prop: records it as missing, or keeps the checked
- * value. Without a `check` (runnel/testing, which has no stores) only the shape is kept.
+ * value. Without a `check` only the shape is kept.
  */
 export function resolveDataStoreProp(p: PropDescriptor, given: unknown, check: DataStoreCheck | undefined, values: Record<string, unknown>, missing: string[]): void {
   const raw = given === undefined || given === null ? p.default : given;

@@ -16,13 +16,14 @@ import type { DataStoreHandler, DataStoreRequest } from '../sandbox/data-store-p
 import type { PropDescriptor } from '../sandbox/protocol';
 import type { Clock } from '../scheduler/clock';
 import { DataStoreFile, type DataStoreFileOptions, type StoredRecord } from '../store/data-store-file';
-import type { DocumentStore } from '../store/documents';
+import type { Documents } from '../store/document-types';
 
 export interface DataStoresDeps {
   dir: string;
   clock: Clock;
   logger: Logger;
-  docs: DocumentStore;
+  /** Who is configured with a store (`usedBy`): only the sources and workflows are read. */
+  docs: { readonly data: Pick<Documents, 'sources' | 'workflows'> };
   /** After every committed change of a store (its records, or the store itself). */
   onChange?(id: string): void;
   compactBytes?: number;
