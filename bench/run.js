@@ -3,160 +3,17 @@
 // ratio to a bare node:http server measured in the same run on the same machine.
 // Everything talks to 127.0.0.1 only, and every loop is bounded in count and time.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, Agent } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-
-const BIN = resolve('bin/runnel.js');
+import { join } from 'node:path';
+import { BIN, blast, median, pct, round, sleep, sse, startService, treeRssMb } from './lib.js';
 const quick = process.argv.includes('--quick');
 const results = [];
 
 function record(name, value, unit, goal, pass) {
   results.push({ name, value, unit, goal, pass });
   console.log(`${pass === undefined ? '  ' : pass ? 'ok' : '!!'} ${name}: ${value} ${unit}${goal ? `  (goal ${goal})` : ''}`);
-}
-
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
-const median = (xs) => pct(xs, 50);
-const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function startService() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'runnel-bench-'));
-  const proc = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  const url = await new Promise((res, rej) => {
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = /Runnel listening on (\S+)\n[\s\S]*API key/.exec(out);
-      if (m) res(m[1]);
-    });
-    proc.once('exit', (c) => rej(new Error(`service exited ${c}`)));
-  });
-  const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
-  const api = async (path, json, method = json ? 'POST' : 'GET') => {
-    const r = await fetch(url + path, {
-      method,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: json ? JSON.stringify(json) : undefined,
-    });
-    const body = await r.json();
-    if (!r.ok) throw new Error(`${path}: ${JSON.stringify(body)}`);
-    return body;
-  };
-  return {
-    url,
-    key,
-    proc,
-    api,
-    async stop() {
-      proc.kill('SIGTERM');
-      await new Promise((r) => proc.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Resident memory of a process and all its descendants, in MB (Linux /proc). */
-function treeRssMb(pid) {
-  const children = (p) => {
-    const out = [];
-    for (const t of readdirSync(`/proc/${p}/task`)) {
-      try {
-        out.push(...readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
-      } catch {
-        /* gone */
-      }
-    }
-    return out;
-  };
-  let kb = 0;
-  const stack = [pid];
-  while (stack.length) {
-    const p = stack.pop();
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))[1]);
-      stack.push(...children(p));
-    } catch {
-      /* gone */
-    }
-  }
-  return kb / 1024;
-}
-
-/**
- * Sends `total` JSON POSTs with `concurrency` keep-alive connections; resolves when all were
- * accepted. A 429 is retried after a short pause, as a client honouring Retry-After would.
- */
-async function blast(url, total, concurrency, bodyOf = (i) => JSON.stringify({ i })) {
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const u = new URL(url);
-  let next = 0;
-  let failed = 0;
-  let retried = 0;
-  const one = (i) =>
-    new Promise((res) => {
-      const body = bodyOf(i);
-      const req = request(
-        { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-        (r) => {
-          r.resume();
-          r.on('end', () => res(r.statusCode));
-        },
-      );
-      req.on('error', () => res(0));
-      req.end(body);
-    });
-  const worker = async () => {
-    while (next < total) {
-      const i = next++;
-      for (let attempt = 0; ; attempt++) {
-        const status = await one(i);
-        if (status === 200) break;
-        if (status !== 429 || attempt > 1000) {
-          failed++;
-          break;
-        }
-        retried++;
-        await sleep(5);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  agent.destroy();
-  return { failed, retried };
-}
-
-/** Counts SSE frames of a source; `onFrame` sees each parsed frame. */
-async function sse(svc, id, onFrame) {
-  const ctrl = new AbortController();
-  const res = await fetch(`${svc.url}/sources/${id}/sse`, { headers: { authorization: `Bearer ${svc.key}` }, signal: ctrl.signal });
-  let buf = '';
-  const dec = new TextDecoder();
-  (async () => {
-    try {
-      for await (const chunk of res.body) {
-        buf += dec.decode(chunk, { stream: true });
-        let i;
-        while ((i = buf.indexOf('\n\n')) !== -1) {
-          const block = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const data = block.split('\n').find((l) => l.startsWith('data: '));
-          if (data) onFrame(JSON.parse(data.slice(6)));
-        }
-      }
-    } catch {
-      /* closed */
-    }
-  })();
-  return () => ctrl.abort();
 }
 
 const EMIT_BODY = `export default { name: "bench-http", version: "1", props: { http: "$.interface.http" },
@@ -363,11 +220,99 @@ async function workflows() {
   }
 }
 
+/** Time from spawning `runnel serve` to its listening line: a fresh data dir, then a warm one. */
+async function coldStart() {
+  const once = async (dataDir) => {
+    const t0 = performance.now();
+    const proc = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], { env: { PATH: process.env.PATH, HOME: process.env.HOME }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    await new Promise((res, rej) => {
+      proc.stdout.on('data', (d) => {
+        out += d;
+        if (/Runnel listening on /.test(out)) res();
+      });
+      proc.once('exit', (c) => rej(new Error(`service exited ${c}`)));
+    });
+    const ms = performance.now() - t0;
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.once('exit', r));
+    return ms;
+  };
+  const fresh = [];
+  const warm = [];
+  for (let i = 0; i < 5; i++) {
+    const dir = mkdtempSync(join(tmpdir(), 'runnel-bench-cold-'));
+    fresh.push(await once(dir));
+    warm.push(await once(dir));
+    rmSync(dir, { recursive: true, force: true });
+  }
+  record('cold start median, fresh data dir (spawn → listening)', Math.round(median(fresh)), 'ms', '< 1 s', median(fresh) < 1000);
+  record('cold start median, existing data dir', Math.round(median(warm)), 'ms', '< 1 s', median(warm) < 1000);
+}
+
+/** `runnel dev` on an HTTP source: from writing the file to the endpoint answering with the new code. */
+async function hotReload(rounds) {
+  const svc = await startService();
+  const dir = mkdtempSync(join(tmpdir(), 'runnel-bench-dev-'));
+  const file = join(dir, 'echo.mjs');
+  const code = (v) => `export default { name: "bench-dev", version: "0.0.${v}", props: { http: { type: "$.interface.http", customResponse: true } },
+  async run(event) { this.http.respond({ status: 200, body: { v: ${v} } }); } };\n`;
+  writeFileSync(file, code(0));
+  const dev = spawn(process.execPath, [BIN, 'dev', file, '--json', '--rm'], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, RUNNEL_URL: svc.url, RUNNEL_API_KEY: svc.key },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    let out = '';
+    const lines = [];
+    dev.stdout.on('data', (d) => {
+      out += d;
+      let i;
+      while ((i = out.indexOf('\n')) !== -1) {
+        lines.push(JSON.parse(out.slice(0, i)));
+        out = out.slice(i + 1);
+      }
+    });
+    const waitLine = async (type) => {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const found = lines.find((l) => l.type === type);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`runnel dev printed no ${type} line`);
+        await sleep(5);
+      }
+    };
+    const ready = await waitLine('ready');
+    await waitLine('watching');
+    const answer = async () => (await (await fetch(ready.endpoint, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).json()).v;
+    for (let i = 0; i < 20; i++) await answer();
+    const times = [];
+    for (let v = 1; v <= rounds; v++) {
+      const t0 = performance.now();
+      writeFileSync(file, code(v));
+      while ((await answer()) !== v) {
+        if (performance.now() - t0 > 10_000) throw new Error('the new code never answered');
+      }
+      times.push(performance.now() - t0);
+      await sleep(100);
+    }
+    record(`hot reload median (runnel dev: save → new code answers the next request; ${rounds} saves)`, Math.round(median(times)), 'ms', '< 300 ms', median(times) < 300);
+    record('hot reload p90', Math.round(pct(times, 90)), 'ms');
+  } finally {
+    dev.kill('SIGINT');
+    await new Promise((r) => dev.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+    await svc.stop();
+  }
+}
+
 console.log(`Runnel benchmarks (node ${process.version}); 2 shared cores: read medians and ratios, not absolutes.\n`);
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 if (!only || only === 'throughput') await throughput(quick ? 2000 : 8000);
 if (!only || only === 'latency') await latency(200, quick ? 3 : 10);
 if (!only || only === 'timers') await timersAndMemory(quick ? 5 : 12);
 if (!only || only === 'workflows') await workflows();
+if (!only || only === 'reload') await hotReload(quick ? 5 : 15);
+if (!only || only === 'coldstart') await coldStart();
 const missed = results.filter((r) => r.pass === false);
 console.log(`\n${results.filter((r) => r.pass).length} goals met, ${missed.length} missed${missed.length ? ': ' + missed.map((r) => r.name).join('; ') : ''}`);

@@ -14,6 +14,9 @@ import { ComponentCatalog } from './runtime/component-catalog';
 import { releaseCompiler } from './runtime/compile-component';
 import { ComponentConfig } from './runtime/component-config';
 import { Accounts } from './runtime/accounts';
+import { ChangeCoalescer } from './runtime/change-coalescer';
+import { DataStores } from './runtime/data-stores';
+import { DataStoresService } from './services/data-stores-service';
 import { Registry } from './runtime/registry';
 import { PackageCache } from './runtime/packages/package-cache';
 import { Secrets } from './runtime/secrets';
@@ -36,6 +39,7 @@ import { isWebhookPath, WEBHOOK_PREFIX, webhookListener } from './server/webhook
 import { AccountService } from './services/account-service';
 import { SourcesService } from './services/sources-service';
 import { ComponentsService } from './services/components-service';
+import { ClockService } from './services/clock-service';
 import { DocumentStore } from './store/documents';
 import { EventStore } from './store/event-store';
 import { BoundedLists } from './store/bounded-lists';
@@ -102,14 +106,19 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   const logs = new BoundedLists<LogLine>(paths.logsDir, 100, { fs, health });
   await logs.openAll();
 
+  const bus = new EventBus();
+  const storeChanges = new ChangeCoalescer((id) => bus.publishFeed({ type: 'change', resource: 'data_stores', id }));
+  const dataStores = new DataStores({ dir: paths.dataStoresDir, clock: o.clock, logger: o.logger, docs, onChange: (id) => storeChanges.note(id) });
+  await dataStores.open();
+
   const sandbox = new RunnerPool({
     runnerEntry: o.runnerEntry,
     maxRunners: o.maxRunners ?? 4,
     memoryCapMb: () => docs.data.settings.memory_cap_mb,
     logger: o.logger,
+    dataStores,
   });
   const scheduler = new Scheduler(o.clock);
-  const bus = new EventBus();
   let baseUrl = '';
   const endpointUrl = (token: string) => `${baseUrl}${WEBHOOK_PREFIX}/${token}`;
 
@@ -128,7 +137,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   // Loading built-ins may have started a runner and the compiler; an idle service needs neither.
   sandbox.reapIdle();
   await releaseCompiler();
-  const runtime = new SourceRuntime({ docs, events, logs, sandbox, scheduler, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, endpointUrl });
+  const runtime = new SourceRuntime({ docs, events, logs, sandbox, scheduler, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, dataStores, endpointUrl });
 
   const outbox = new BoundedLists<OutboxMessage>(paths.outboxDir, 1000, { fs, health });
   await outbox.openAll();
@@ -146,6 +155,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     endpointUrl,
     secrets,
     accounts,
+    dataStores,
     executor: () => executor,
     subscriptions: () => subscriptions,
     onRun: (run) => bus.publishFeed({ type: 'run', workflow_id: run.workflow_id, run }),
@@ -161,6 +171,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     errors,
     secrets,
     accounts,
+    dataStores,
     timeoutMs: workflowTimeoutMs,
     onProgress: (run) => workflowRuntime.progress(run),
   });
@@ -210,6 +221,8 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     events,
     bus,
     components: new ComponentsService({ docs, catalog, sources }),
+    dataStores: new DataStoresService(dataStores),
+    clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime }),
     system: {
       info: () => ({
         version: VERSION,
@@ -252,10 +265,12 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       workflowRuntime.dispose();
       subscriptions.dispose();
       scheduler.dispose();
+      storeChanges.dispose();
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections();
       await closed;
       await sandbox.dispose();
+      await dataStores.close();
       await events.close();
       await logs.close();
       await runs.close();

@@ -11,6 +11,7 @@ export const ID_PREFIX = {
   subscription: 'sub',
   account: 'apn',
   run: 'r',
+  dataStore: 'ds',
 } as const;
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

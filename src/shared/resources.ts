@@ -195,7 +195,8 @@ export type ChangedResource =
   | 'outbox'
   | 'settings'
   | 'packages'
-  | 'api-key';
+  | 'api-key'
+  | 'data_stores';
 
 /**
  * Frames of the account-wide stream `GET /v1/stream`: one connection that tells a client (the

@@ -36,6 +36,20 @@ const SNAPSHOT_PATHS = (seeds: Seeds) => [
   ...(seeds.store ?? []).map((id) => `/v1/data_stores/${id}/records`),
 ];
 
+/**
+ * Data store records with a TTL change on their own (they count down, then vanish), so a store
+ * listing is compared without them, their `ttl`, record counts and page totals.
+ */
+function withoutClock(path: string, text: string): string {
+  if (!path.startsWith('/v1/data_stores')) return text;
+  try {
+    const items = (JSON.parse(text) as { data?: Record<string, unknown>[] }).data ?? [];
+    return JSON.stringify(items.filter((x) => x.expires_at === undefined || x.expires_at === null).map(({ ttl: _t, record_count: _c, ...rest }) => rest));
+  } catch {
+    return text;
+  }
+}
+
 describe('bad input on every REST route', () => {
   const svc = useService({ env: { RUNNEL_API_KEY: API_KEY } });
 
@@ -67,7 +81,7 @@ describe('bad input on every REST route', () => {
     const parts = await Promise.all(
       SNAPSHOT_PATHS(seeds).map(async (p) => {
         const r = await svc.api(p);
-        return `${p} ${r.status} ${await r.text()}`;
+        return `${p} ${r.status} ${withoutClock(p, await r.text())}`;
       }),
     );
     return parts.join('\n');

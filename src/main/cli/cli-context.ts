@@ -14,7 +14,7 @@ export interface CommandContext {
 
 /**
  * Wraps a command's action: builds its context from the global flags, and turns any error into
- * one line on stderr (`runnel <verb>: <reason>`) and a non-zero exit.
+ * one line on stderr (`runnel <verb>: <reason>`, `runnel clock advance: <reason>`) and a non-zero exit.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function action<O = Record<string, any>>(fn: (ctx: CommandContext, opts: O, ...positional: string[]) => Promise<void>) {
@@ -27,8 +27,15 @@ export function action<O = Record<string, any>>(fn: (ctx: CommandContext, opts: 
       await fn(ctx, this.opts() as O, ...(args.slice(0, -2) as string[]));
     } catch (err) {
       const message = err instanceof CliError ? err.message : err instanceof Error ? err.message : String(err);
-      process.stderr.write(`runnel ${this.name()}: ${message.split('\n')[0]}\n`);
+      process.stderr.write(`runnel ${commandPath(this)}: ${message.split('\n')[0]}\n`);
       process.exitCode = err instanceof CliError ? err.exitCode : 1;
     }
   };
+}
+
+/** The words after `runnel` that named the command: `deploy`, or `clock advance` for a subcommand. */
+function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
 }

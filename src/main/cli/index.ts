@@ -18,6 +18,7 @@ import { registerUnpublish } from './commands/unpublish';
 import { registerInit } from './commands/init';
 import { registerRun } from './commands/run';
 import { registerSubscribe } from './commands/subscribe';
+import { registerClock } from './commands/clock';
 
 // Paths of built siblings are resolved here, in the entry file, because shared modules move
 // into chunks/ when bundled.
@@ -83,5 +84,6 @@ registerUnpublish(program);
 registerInit(program);
 registerRun(program);
 registerSubscribe(program);
+registerClock(program);
 
 await program.parseAsync(process.argv);

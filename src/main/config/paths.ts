@@ -10,6 +10,7 @@ export interface Paths {
   runsDir: string;
   outboxDir: string;
   packagesDir: string;
+  dataStoresDir: string;
   apiKeyFile: string;
   /** The data key that seals secrets (0600). */
   secretsKeyFile: string;
@@ -25,6 +26,7 @@ export function pathsFor(dataDir: string): Paths {
     runsDir: join(dataDir, 'runs'),
     outboxDir: join(dataDir, 'outbox'),
     packagesDir: join(dataDir, 'packages'),
+    dataStoresDir: join(dataDir, 'data-stores'),
     apiKeyFile: join(dataDir, 'api-key'),
     secretsKeyFile: join(dataDir, 'secrets.key'),
     scratch: (id) => join(dataDir, 'scratch', id),

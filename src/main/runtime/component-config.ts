@@ -4,6 +4,7 @@ import type { ConfigureCall, ConfigureResult, PropDescriptor, Sandbox } from '..
 import type { ComponentDoc } from '../store/document-types';
 import type { Accounts } from './accounts';
 import { configurableProps, INTERFACE_TYPES } from './props';
+import { dataStoreInterfaces } from './data-store-props';
 
 /**
  * Configuration-time calls of a component, run in the sandbox: async `options()` of a prop and
@@ -50,7 +51,7 @@ export class ComponentConfig {
     // App props carry their account's credentials as `$auth`, as in a run.
     for (const p of comp.props) if (p.type === 'app' && this.accounts) values[p.name] = this.accounts.authOf(configured[p.name]);
     try {
-      return await this.sandbox.configure(comp.compiled, comp.code_hash, call, values);
+      return await this.sandbox.configure(comp.compiled, comp.code_hash, call, values, dataStoreInterfaces(comp.props, configured));
     } catch (err) {
       const e = err as Error;
       if (e.name === 'ConfigurationError') throw new RunnelError('configuration_error', e.message);

@@ -2,10 +2,15 @@ import { RunnelError } from '../../shared/errors';
 import { LIMITS } from '../../shared/limits';
 import type { ConfigurableProp } from '../../shared/resources';
 import type { PropDescriptor } from '../sandbox/protocol';
+import { HTTP_REQUEST_TYPE } from '../../shared/http-request';
+import { resolveHttpRequestProp } from './http-request-prop';
 import { parseTimerConfig, type TimerConfig } from './timer-config';
+import { DATA_STORE_PROP } from '../../shared/data-stores';
+import { resolveDataStoreProp, type DataStoreCheck } from './data-store-props';
 
 export const INTERFACE_TYPES = new Set(['$.interface.http', '$.interface.timer', '$.service.db']);
 const USER_TYPES = new Set(['string', 'integer', 'boolean', 'object', 'any', 'string[]', 'integer[]', 'boolean[]']);
+USER_TYPES.add(HTTP_REQUEST_TYPE);
 
 export interface ResolvedProps {
   /** User-input values, defaults applied. */
@@ -29,7 +34,7 @@ export function configurableProps(props: PropDescriptor[]): ConfigurableProp[] {
 /** Checks the prop types a component declares; called when a component is saved. */
 export function checkDeclaredProps(props: PropDescriptor[]): void {
   for (const p of props) {
-    if (!INTERFACE_TYPES.has(p.type) && !USER_TYPES.has(p.type) && p.type !== 'app') {
+    if (!INTERFACE_TYPES.has(p.type) && !USER_TYPES.has(p.type) && p.type !== 'app' && p.type !== DATA_STORE_PROP) {
       throw new RunnelError('invalid_component', `Prop "${p.name}" has an unknown type "${p.type}"`, { prop: p.name });
     }
   }
@@ -54,6 +59,8 @@ export function checkDeclaredProps(props: PropDescriptor[]): void {
 export interface ResolveOptions {
   /** Checks an app prop's configured value (a connected account) and returns what to keep. */
   app?(prop: PropDescriptor, given: unknown): unknown;
+  /** Checks a data_store prop's configured value (`{data_store_id}`); see data-store-props.ts. */
+  dataStore?: DataStoreCheck;
 }
 
 export function resolveProps(props: PropDescriptor[], configured: Record<string, unknown>, opts: ResolveOptions = {}): ResolvedProps {
@@ -82,11 +89,16 @@ export function resolveProps(props: PropDescriptor[], configured: Record<string,
       timer = { prop: p.name, ...parseTimerConfig(p.name, raw) };
       continue;
     }
+    if (p.type === DATA_STORE_PROP) {
+      resolveDataStoreProp(p, given, opts.dataStore, values, missing);
+      continue;
+    }
     if (p.type === 'app') {
       // The platform supplies app props: what is kept is the account chosen, if any.
       values[p.name] = opts.app ? opts.app(p, given) : { account_id: null };
       continue;
     }
+    if (p.type === HTTP_REQUEST_TYPE && (given ?? p.default ?? null) !== null) { values[p.name] = resolveHttpRequestProp(p, given); continue; }
     const value = given === undefined || given === null ? p.default : given;
     if (value === undefined) {
       if (!p.optional) missing.push(p.name);

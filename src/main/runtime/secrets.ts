@@ -1,5 +1,7 @@
 import type { PropDescriptor } from '../sandbox/protocol';
 import { SecretBox } from '../store/secret-box';
+import { HTTP_REQUEST_TYPE } from '../../shared/http-request';
+import { mapRequestSecrets, requestSecrets, sealRequestSecrets } from './http-request-secrets';
 
 /** What API responses show instead of a secret prop's value. */
 export const SECRET_MASK = '********';
@@ -22,20 +24,21 @@ export class Secrets {
       if (v === SECRET_MASK && previous[name] !== undefined) out[name] = previous[name];
       else if (typeof v === 'string' && !SecretBox.isSealed(v)) out[name] = this.box.seal(v);
     }
+    for (const p of props) if (p.type === HTTP_REQUEST_TYPE && p.name in out) out[p.name] = sealRequestSecrets(out[p.name], previous[p.name], { seal: (s) => this.box.seal(s), isSealed: SecretBox.isSealed, mask: SECRET_MASK });
     return out;
   }
 
   /** The values the component sees. */
   reveal(values: Record<string, unknown>): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(values)) out[k] = SecretBox.isSealed(v) ? this.box.open(v) : v;
+    for (const [k, v] of Object.entries(values)) out[k] = SecretBox.isSealed(v) ? this.box.open(v) : mapRequestSecrets(v, (s) => (SecretBox.isSealed(s) ? this.box.open(s) : s));
     return out;
   }
 
   /** The values API responses show. */
   mask(values: Record<string, unknown>): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(values)) out[k] = SecretBox.isSealed(v) ? SECRET_MASK : v;
+    for (const [k, v] of Object.entries(values)) out[k] = SecretBox.isSealed(v) ? SECRET_MASK : mapRequestSecrets(v, (s) => (SecretBox.isSealed(s) ? SECRET_MASK : s));
     return out;
   }
 
@@ -44,7 +47,8 @@ export class Secrets {
    * values among `values`, and `clear` texts such as connected accounts' credentials.
    */
   scrub(text: string, values: Record<string, unknown>, clear: string[] = []): string {
-    const plains = [...Object.values(values).filter(SecretBox.isSealed).map((v) => this.box.open(v)), ...clear];
+    const sealed = Object.values(values).flatMap((x) => [x, ...requestSecrets(x)]).filter(SecretBox.isSealed);
+    const plains = [...sealed.map((v) => this.box.open(v)), ...clear];
     let out = text;
     // Longest first, so a secret that contains another is masked whole.
     for (const plain of plains.sort((a, b) => b.length - a.length)) if (plain.length >= 4) out = out.split(plain).join(SECRET_MASK);

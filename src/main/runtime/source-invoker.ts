@@ -5,6 +5,7 @@ import type { ComponentDoc, SourceDoc } from '../store/document-types';
 import type { StoredEvent } from '../store/event-store';
 import { selectByDedupe } from './dedupe';
 import { prepareBatch } from './emit-batch';
+import { dataStoreInterfaces } from './data-store-props';
 import type { SourceRuntimeDeps } from './source-runtime';
 import type { RunRequest } from './work-queue';
 
@@ -129,7 +130,7 @@ export class SourceInvoker {
         instanceId: doc.id,
         method,
         props: this.componentProps(comp, doc),
-        interfaces: this.interfaces(doc),
+        interfaces: { ...this.interfaces(doc), ...dataStoreInterfaces(comp.props, doc.props) },
         db,
         ...(callbacks.batch ? { batch: callbacks.batch } : { event }),
         scratchDir: this.deps.paths.scratch(doc.id),

@@ -19,6 +19,7 @@ import { resolveProps } from './props';
 import { SourceInvoker } from './source-invoker';
 import { timerEvent } from './timer-config';
 import type { Accounts } from './accounts';
+import type { DataStores } from './data-stores';
 import type { ComponentConfig } from './component-config';
 import type { Secrets } from './secrets';
 import { uniqueSlug } from './slug';
@@ -36,6 +37,7 @@ export interface SourceRuntimeDeps {
   secrets: Secrets;
   config: ComponentConfig;
   accounts: Accounts;
+  dataStores: DataStores;
   /** The public URL of a webhook token, built from the service's current address. */
   endpointUrl(token: string): string;
 }
@@ -101,7 +103,7 @@ export class SourceRuntime {
       throw new RunnelError('invalid_component', `"${comp.name}" is an action; actions run as workflow steps, not as sources`);
     }
     const props = await this.deps.config.props(comp, input.configuredProps ?? {});
-    const resolved = resolveProps(props, input.configuredProps ?? {}, { app: (p, v) => this.deps.accounts.configure(p, v) });
+    const resolved = resolveProps(props, input.configuredProps ?? {}, { app: (p, v) => this.deps.accounts.configure(p, v), dataStore: (p, v) => this.deps.dataStores.configure(p, v) });
     const now = Math.floor(this.deps.clock.now() / 1000);
     const name = input.name ?? comp.name;
     const doc: SourceDoc = {
@@ -144,7 +146,7 @@ export class SourceRuntime {
       if (comp.type === 'action') throw new RunnelError('invalid_component', `"${comp.name}" is an action, not a source`);
       const configured = { ...this.configuredValues(doc), ...(input.configuredProps ?? {}) };
       const props = await this.deps.config.props(comp, this.deps.secrets.reveal(configured));
-      const resolved = resolveProps(props, configured, { app: (p, v) => this.deps.accounts.configure(p, v) });
+      const resolved = resolveProps(props, configured, { app: (p, v) => this.deps.accounts.configure(p, v), dataStore: (p, v) => this.deps.dataStores.configure(p, v) });
       const next: SourceDoc = {
         ...doc,
         component_id: comp.id,
@@ -163,7 +165,8 @@ export class SourceRuntime {
       const outcomes = await this.transition(doc, oldComp, next, comp);
       await this.deps.docs.update((d) => {
         const i = d.sources.findIndex((s) => s.id === id);
-        if (i >= 0) d.sources[i] = next;
+        // The virtual clock may have advanced while the hooks ran: keep the stored offset.
+        if (i >= 0) d.sources[i] = { ...next, clock_offset_ms: d.sources[i].clock_offset_ms };
       });
       for (const o of outcomes) await this.invoker.commit(next, comp, o);
       if (comp.code_hash !== oldComp.code_hash) this.deps.sandbox.forget(id);
@@ -339,7 +342,8 @@ export class SourceRuntime {
     const live = this.liveOf(doc.id);
     if (doc.http) this.byToken.set(doc.http.token, doc.id);
     if (doc.active && doc.timer) {
-      live.timer = this.deps.scheduler.schedule(doc.timer, (due) => this.onTimer(doc.id, due));
+      const offsetMs = this.deps.docs.source(doc.id)?.clock_offset_ms ?? 0;
+      live.timer = this.deps.scheduler.schedule(doc.timer, (due) => this.onTimer(doc.id, due), { key: doc.id, offsetMs });
     }
   }
 

@@ -2,6 +2,7 @@
 // (sandbox host). Everything here crosses a process boundary with structured clone, so it
 // holds data only: no functions, no class instances.
 import type { PropAttributes } from '../../shared/resources';
+import type { DataStoreRequest } from './data-store-protocol';
 
 /**
  * Built-ins that npm packages bundled into a component get as load-safe stand-ins: the bundler
@@ -67,7 +68,9 @@ export type InvokeMethod = 'run' | HookName;
 export type InterfaceValue =
   | { kind: 'http'; endpoint: string; customResponse: boolean }
   | { kind: 'timer'; value: Record<string, unknown> }
-  | { kind: 'db' };
+  | { kind: 'db' }
+  /** A `data_store` prop: the store's operations go to the main process (data-store-protocol.ts). */
+  | { kind: 'data_store'; id: string };
 
 export interface InvokeRequest {
   /** Content hash of the compiled code; the runner caches compartments by (instanceId, hash). */
@@ -156,8 +159,14 @@ export type ParentMessage =
       call: ConfigureCall;
       /** Configured user-input values, seen as `this.<prop>` (app props as `{ $auth }`). */
       props: Record<string, unknown>;
+      /** `data_store` props, live during the call (`options({ dataStore })` may list its keys). */
+      interfaces?: Record<string, InterfaceValue>;
     }
-  | { type: 'forget'; instanceId: string };
+  | { type: 'forget'; instanceId: string }
+  | DataStoreResult;
+
+/** The answer to a runner's `ds` message, once the operation has been committed. */
+export type DataStoreResult = { type: 'ds-result'; call: number } & ({ ok: true; value: unknown } | { ok: false; error: SerializedError });
 
 export type LogStream = 'stdout' | 'stderr';
 
@@ -170,7 +179,9 @@ export type RunnerMessage =
   | { type: 'configured'; id: number; ok: true; result: ConfigureResult }
   | { type: 'configured'; id: number; ok: false; error: SerializedError }
   | { type: 'inspected'; id: number; ok: true; meta: ComponentMeta }
-  | { type: 'inspected'; id: number; ok: false; error: SerializedError };
+  | { type: 'inspected'; id: number; ok: false; error: SerializedError }
+  /** A data store operation of invocation `id`; `call` numbers it for its `ds-result`. */
+  | { type: 'ds'; id: number; call: number; request: DataStoreRequest };
 
 /** What one finished invocation produced, also when it threw. */
 export interface OutcomeFields {
@@ -214,7 +225,7 @@ export interface Sandbox {
    * Runs a configuration-time method (async options, additionalProps) in a throwaway
    * compartment; rejects with the component's error (a `ConfigurationError` keeps its name).
    */
-  configure(code: string, codeHash: string, call: ConfigureCall, props: Record<string, unknown>): Promise<ConfigureResult>;
+  configure(code: string, codeHash: string, call: ConfigureCall, props: Record<string, unknown>, interfaces?: Record<string, InterfaceValue>): Promise<ConfigureResult>;
   /** Stops idle runners now (they start again when needed). */
   reapIdle?(): void;
   /** Drops cached compartments of an instance (after update/delete). */

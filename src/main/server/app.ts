@@ -13,6 +13,8 @@ import type { AccountService } from '../services/account-service';
 import type { SourcesService } from '../services/sources-service';
 import type { WorkflowsService } from '../services/workflows-service';
 import type { ComponentsService } from '../services/components-service';
+import type { DataStoresService } from '../services/data-stores-service';
+import type { ClockService } from '../services/clock-service';
 import type { OutboxMessage } from '../../shared/resources';
 import type { EventStore } from '../store/event-store';
 import { setCookie } from 'hono/cookie';
@@ -21,11 +23,13 @@ import { SESSION_COOKIE, type Sessions } from './sessions';
 import { bearerAuth, hostGuard } from './guards';
 import { accountRoutes } from './routes/account';
 import { componentRoutes } from './routes/components';
+import { dataStoreRoutes } from './routes/data-stores';
 import { sourceRoutes } from './routes/sources';
 import { streamRoutes } from './routes/streams';
 import { feedRoutes, publishChanges } from './routes/feed';
 import { systemRoutes, type SystemDeps } from './routes/system';
 import { workflowRoutes } from './routes/workflows';
+import { clockRoutes } from './routes/clock';
 import { staticUi } from './static-ui';
 
 export interface AppDeps {
@@ -48,6 +52,8 @@ export interface AppDeps {
   events: EventStore;
   bus: EventBus;
   components: ComponentsService;
+  dataStores: DataStoresService;
+  clock: ClockService;
   system: SystemDeps;
 }
 
@@ -71,6 +77,8 @@ export function createApp(d: AppDeps): Hono {
   v1.route('/', componentRoutes(d.catalog, d.config, d.registry, d.packages, d.components));
   v1.route('/', accountRoutes(d.account, d.accounts));
   v1.route('/', workflowRoutes(d.workflows, d.outbox));
+  v1.route('/', dataStoreRoutes(d.dataStores));
+  v1.route('/', clockRoutes(d.clock));
   // A fresh one-time link for the web UI (`runnel open`).
   v1.post('/session-tokens', (c) => {
     const token = d.sessions.issueToken();

@@ -40,6 +40,8 @@ export interface SourceDoc {
   /** `$.service.db` prop names. */
   db_props: string[];
   timeout_seconds: number | null;
+  /** How far the timer's virtual clock runs ahead of real time (`runnel clock advance`). */
+  clock_offset_ms?: number;
   created_at: number;
   updated_at: number;
 }
@@ -65,6 +67,8 @@ export interface WorkflowDoc {
   trigger: WorkflowTriggerDoc;
   steps: StepDoc[];
   timeout_seconds: number | null;
+  /** How far the timer's virtual clock runs ahead of real time (`runnel clock advance`). */
+  clock_offset_ms?: number;
   active: boolean;
   created_at: number;
   updated_at: number;

@@ -1,8 +1,10 @@
+import { silentLogger } from '../logger';
+import { systemClock } from '../scheduler/clock';
 import type { ComponentDoc, Documents, SourceDoc, WorkflowDoc } from './document-types';
 import { emptyDocuments, isDocuments, migrate } from './document-types';
 import { DocumentFile } from './document-file';
 import { nodeStoreFs, type StoreFs } from './store-fs';
-import type { StoreHealth } from './store-health';
+import { StoreHealth } from './store-health';
 
 interface Waiter {
   resolve(): void;
@@ -30,11 +32,14 @@ export class DocumentStore {
     private readonly health: StoreHealth,
   ) {}
 
-  static async open(path: string, opts: { health: StoreHealth; now: () => number; fs?: StoreFs }): Promise<DocumentStore> {
-    const file = new DocumentFile(path, opts.fs ?? nodeStoreFs, opts.health, opts.now);
+  /** Opens the file; the service passes its shared health, clock and file-system seam (defaults: none reported, system time, node:fs). */
+  static async open(path: string, opts: { health?: StoreHealth; now?: () => number; fs?: StoreFs } = {}): Promise<DocumentStore> {
+    const now = opts.now ?? systemClock.now;
+    const health = opts.health ?? new StoreHealth(silentLogger, { now });
+    const file = new DocumentFile(path, opts.fs ?? nodeStoreFs, health, now);
     const stored = await file.read(isDocuments);
     const docs = migrate((stored as Partial<Documents> | undefined) ?? emptyDocuments());
-    return new DocumentStore(docs, JSON.stringify(docs), file, opts.health);
+    return new DocumentStore(docs, JSON.stringify(docs), file, health);
   }
 
   get data(): Readonly<Documents> {

@@ -12,7 +12,9 @@ import { ComponentConfig } from '../runtime/component-config';
 import { PackageCache } from '../runtime/packages/package-cache';
 import { RunnerPool } from '../sandbox/client/runner-pool';
 import type { ComponentDoc } from '../store/document-types';
+import { DATA_STORE_PROP } from '../../shared/data-stores';
 import { compileFile } from './compile-file';
+import { ComponentStores } from './data-stores';
 import * as events from './events';
 import type * as Api from './public';
 import { LoadedComponent, TEST_ENDPOINT as ENDPOINT } from './test-component';
@@ -21,6 +23,8 @@ export type {
   ActionRunOptions,
   ActionRunResult,
   ComponentError,
+  DataStoreRecord,
+  DataStoreSeed,
   EmittedEvent,
   HttpEventOptions,
   HttpResponse,
@@ -29,6 +33,7 @@ export type {
   SendCall,
   SourceRunResult,
   TestComponent,
+  TestDataStore,
   TestEvent,
 } from './public';
 
@@ -52,29 +57,40 @@ function packagesDir(o: Api.LoadOptions): string {
 }
 
 export const loadComponent: typeof Api.loadComponent = async (file, o = {}) => {
-  const pool = new RunnerPool({ runnerEntry: runnerEntry(), maxRunners: 1, logger: silentLogger, memoryCapMb: o.memoryCapMb ?? 256 });
-  const scratchDir = await mkdtemp(join(tmpdir(), 'runnel-testing-'));
+  // The component's folder: its /tmp, and its data stores out of the component's reach.
+  const dir = await mkdtemp(join(tmpdir(), 'runnel-testing-'));
+  const stores = new ComponentStores(join(dir, 'data-stores'));
+  const pool = new RunnerPool({ runnerEntry: runnerEntry(), maxRunners: 1, logger: silentLogger, memoryCapMb: o.memoryCapMb ?? 256, dataStores: stores });
   try {
     const packages = new PackageCache({ dir: packagesDir(o), logger: silentLogger });
     const compiled = await compileFile(file, pool, packages, o.onProgress);
+    for (const p of compiled.fields.props) {
+      if (p.type === DATA_STORE_PROP && o.props?.[p.name] !== undefined) {
+        throw new Error(`runnel/testing: prop "${p.name}" is a data store: give its records with the dataStores option, not props`);
+      }
+    }
+    const configured = { ...o.props, ...(await stores.assign(compiled.fields.props, o.dataStores)) };
     // additionalProps() runs as on deploy, so the props it adds are checked and defaulted too.
     const doc = { id: 'sc_test', code: '', compiled: compiled.code, code_hash: compiled.codeHash, ...compiled.fields, created_at: 0, updated_at: 0 } as ComponentDoc;
-    const props = await new ComponentConfig(pool).props(doc, o.props ?? {});
+    const props = await new ComponentConfig(pool).props(doc, configured);
     return new LoadedComponent({
       pool,
       code: compiled.code,
       codeHash: compiled.codeHash,
       fields: compiled.fields,
       props,
-      configured: o.props ?? {},
+      configured,
       auth: o.auth ?? {},
       db: o.db ?? {},
+      stores,
       timeoutMs: (o.timeoutSeconds ?? 30) * 1000,
-      scratchDir,
+      dir,
+      scratchDir: join(dir, 'tmp'),
     });
   } catch (err) {
     await pool.dispose();
-    await rm(scratchDir, { recursive: true, force: true });
+    await stores.close();
+    await rm(dir, { recursive: true, force: true });
     throw err;
   }
 };

@@ -10,6 +10,12 @@ export interface LoadOptions {
   auth?: Record<string, Record<string, unknown>>;
   /** Initial `$.service.db` contents (`this.db.get(key)`). */
   db?: Record<string, unknown>;
+  /**
+   * The store of each `data_store` prop, by prop name: its first records (`{ key: value }`),
+   * another loaded component's store (`other.dataStore("store")`) to share it, or null to leave
+   * an optional prop unconfigured. A prop not given gets an empty store of its own.
+   */
+  dataStores?: Record<string, DataStoreSeed>;
   /** Deadline of one invocation in seconds (default 30). Past it the runner is killed, as in the service. */
   timeoutSeconds?: number;
   /** Memory cap of the runner in MB (default 256). */
@@ -18,6 +24,45 @@ export interface LoadOptions {
   packagesDir?: string;
   /** Called with each line of npm package fetch progress. */
   onProgress?(line: string): void;
+}
+
+/** What `dataStores` in `LoadOptions` takes for one prop. */
+export type DataStoreSeed = Record<string, unknown> | TestDataStore | null;
+
+/** One record with its times (epoch ms), as the service's REST API shows it. */
+export interface DataStoreRecord {
+  key: string;
+  value: unknown;
+  created_at: number;
+  updated_at: number;
+  /** When the record vanishes, or null when it does not expire. */
+  expires_at: number | null;
+  /** Seconds left until `expires_at`, rounded up; null when it does not expire. */
+  ttl: number | null;
+}
+
+/**
+ * The store behind a `data_store` prop, from the test's side: the operations the component
+ * has, carried out by the service's own data store code, plus `record` and `contents`. Keys and
+ * values are checked as for the component (a TypeError or RangeError says what is wrong).
+ */
+export interface TestDataStore {
+  /** The store's id (`ds_…`): the prop's `data_store_id`. */
+  readonly id: string;
+  get(key: string): Promise<unknown>;
+  /** `ttl` in seconds; null removes the expiry; no `ttl` keeps the record's current one. */
+  set(key: string, value: unknown, options?: { ttl?: number | null }): Promise<void>;
+  setTtl(key: string, ttl: number | null): Promise<boolean>;
+  has(key: string): Promise<boolean>;
+  delete(key: string): Promise<boolean>;
+  /** Oldest write first. */
+  keys(): Promise<string[]>;
+  entries(): Promise<[string, unknown][]>;
+  clear(): Promise<void>;
+  /** A record with its expiry, or undefined when there is none (or it expired). */
+  record(key: string): Promise<DataStoreRecord | undefined>;
+  /** Every live record as `{ key: value }`, oldest write first. */
+  contents(): Promise<Record<string, unknown>>;
 }
 
 /** One emitted event, after dedupe: the `$emit(event, meta)` arguments. */
@@ -59,6 +104,8 @@ export interface SourceRunResult {
   response?: HttpResponse;
   /** `$.service.db` after the run (unchanged when the runner was killed). */
   db: Record<string, unknown>;
+  /** Each `data_store` prop's records after the run, `{ prop: { key: value } }` (expired ones left out). */
+  dataStores: Record<string, Record<string, unknown>>;
   /** What `run` returned. */
   returnValue?: unknown;
   error?: ComponentError;
@@ -95,6 +142,8 @@ export interface ActionRunResult {
   response?: HttpResponse;
   logs: LogEntry[];
   db: Record<string, unknown>;
+  /** Each `data_store` prop's records after the run, `{ prop: { key: value } }` (expired ones left out). */
+  dataStores: Record<string, Record<string, unknown>>;
   error?: ComponentError;
 }
 
@@ -132,7 +181,9 @@ export interface TestComponent {
   hook(name: 'deploy' | 'activate' | 'deactivate'): Promise<SourceRunResult>;
   /** Runs an action as a workflow step: `run({ steps, $ })`. */
   runAction(options?: ActionRunOptions): Promise<ActionRunResult>;
-  /** Stops the runner process and removes the scratch folder. */
+  /** The store of a `data_store` prop, to read or change between runs, or to share with another component. */
+  dataStore(prop: string): TestDataStore;
+  /** Stops the runner process and removes the scratch folder and the component's data stores. */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }

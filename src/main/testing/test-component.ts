@@ -2,8 +2,10 @@
 // runner process (the service's sandbox), and its outcome goes through the service's emit
 // pipeline (emit-batch: ids and ts order; dedupe: the strategy, with state kept across runs).
 import { rm } from 'node:fs/promises';
+import { DATA_STORE_PROP } from '../../shared/data-stores';
 import { randomToken } from '../../shared/ids';
 import type { LogLine } from '../../shared/resources';
+import { dataStoreInterfaces } from '../runtime/data-store-props';
 import { selectByDedupe } from '../runtime/dedupe';
 import { prepareBatch } from '../runtime/emit-batch';
 import { resolveProps, type ResolvedProps } from '../runtime/props';
@@ -14,8 +16,9 @@ import type { RunnerPool } from '../sandbox/client/runner-pool';
 import type { HttpResponseSpec, InterfaceValue, InvokeMethod, InvokeOutcome, PropDescriptor, SendRecord, StepContext } from '../sandbox/protocol';
 import { applyEmitted, emptyDedupe, type DedupeState } from '../store/dedupe-state';
 import type { ComponentFields } from './compile-file';
+import type { ComponentStores } from './data-stores';
 import { resolveEvent } from './events';
-import type { ActionRunOptions, ActionRunResult, EmittedEvent, HttpResponse, SendCall, SourceRunResult, TestComponent } from './public';
+import type { ActionRunOptions, ActionRunResult, EmittedEvent, HttpResponse, SendCall, SourceRunResult, TestComponent, TestDataStore } from './public';
 
 /** The endpoint a test component's HTTP interface reports (no server listens there). */
 export const TEST_ENDPOINT = 'http://127.0.0.1:4620/e/runnel-testing-endpoint';
@@ -27,10 +30,14 @@ export interface TestComponentParts {
   fields: ComponentFields;
   /** The component's props after additionalProps(), as on deploy. */
   props: PropDescriptor[];
+  /** Its `data_store` props hold their stores' ids here. */
   configured: Record<string, unknown>;
   auth: Record<string, Record<string, unknown>>;
   db: Record<string, unknown>;
+  stores: ComponentStores;
   timeoutMs: number;
+  /** Removed by close(): holds the scratch folder (the component's /tmp) and the data stores. */
+  dir: string;
   scratchDir: string;
 }
 
@@ -78,14 +85,14 @@ export class LoadedComponent implements TestComponent {
     const ev = resolveEvent(event, { timer: resolved.timer, endpoint: TEST_ENDPOINT });
     if (!this.p.fields.has_run) {
       // A timer source without `run`: the platform emits the timer event itself.
-      return this.commit({ ok: true, emits: [{ event: ev }], db: EMPTY_DB, killed: false }, [], undefined);
+      return await this.commit({ ok: true, emits: [{ event: ev }], db: EMPTY_DB, killed: false }, [], undefined);
     }
     return this.invokeSource('run', ev);
   }
 
   async hook(name: 'deploy' | 'activate' | 'deactivate'): Promise<SourceRunResult> {
     this.sourceOnly(name);
-    if (!this.p.fields.hooks.includes(name)) return { emitted: [], deduped: 0, logs: [], db: this.db };
+    if (!this.p.fields.hooks.includes(name)) return { emitted: [], deduped: 0, logs: [], db: this.db, dataStores: await this.p.stores.contents() };
     return this.invokeSource(name, undefined);
   }
 
@@ -121,9 +128,12 @@ export class LoadedComponent implements TestComponent {
       const configured = evaluate({ ...this.p.configured, ...o.props }, { steps }, this.name) as Record<string, unknown>;
       const resolved = this.resolve(configured);
       props = resolved.values;
-      interfaces = Object.fromEntries(resolved.dbProps.map((p) => [p, { kind: 'db' } as InterfaceValue]));
+      interfaces = {
+        ...Object.fromEntries(resolved.dbProps.map((p) => [p, { kind: 'db' } as InterfaceValue])),
+        ...dataStoreInterfaces(this.p.fields.props, props),
+      };
     } catch (err) {
-      return { exports: {}, sends: [], logs, db: this.db, error: { name: 'ConfigurationError', message: (err as Error).message } };
+      return { exports: {}, sends: [], logs, db: this.db, dataStores: await this.p.stores.contents(), error: { name: 'ConfigurationError', message: (err as Error).message } };
     }
     const step: StepContext = { steps, context, canRespond: true };
     let response: HttpResponse | undefined;
@@ -140,15 +150,29 @@ export class LoadedComponent implements TestComponent {
       ...(response ? { response } : {}),
       logs,
       db: this.db,
+      // Each store operation was committed before the component saw it resolve: kept also when
+      // the step threw or was killed, as in the service.
+      dataStores: await this.p.stores.contents(),
       ...(outcome.ok ? {} : { error: outcome.error ?? { name: 'Error', message: 'The step failed' } }),
     };
+  }
+
+  dataStore(prop: string): TestDataStore {
+    this.open();
+    const handle = this.p.stores.handle(prop);
+    if (handle) return handle;
+    const known = this.p.props.find((p) => p.name === prop);
+    if (!known) throw new Error(`runnel/testing: "${this.name}" has no prop "${prop}"`);
+    if (known.type !== DATA_STORE_PROP) throw new Error(`runnel/testing: prop "${prop}" of "${this.name}" is of type ${known.type}, not data_store`);
+    throw new Error(`runnel/testing: prop "${prop}" of "${this.name}" has no store (it was loaded with dataStores.${prop}: null)`);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await this.p.pool.dispose();
-    await rm(this.p.scratchDir, { recursive: true, force: true });
+    await this.p.stores.close();
+    await rm(this.p.dir, { recursive: true, force: true });
   }
 
   [Symbol.asyncDispose](): Promise<void> {
@@ -157,7 +181,10 @@ export class LoadedComponent implements TestComponent {
 
   private async invokeSource(method: InvokeMethod, event: unknown): Promise<SourceRunResult> {
     const resolved = this.resolved!;
-    const interfaces = sourceInterfaces({ timer: resolved.timer, db_props: resolved.dbProps, http: resolved.http && { ...resolved.http, token: '' } }, () => TEST_ENDPOINT);
+    const interfaces = {
+      ...sourceInterfaces({ timer: resolved.timer, db_props: resolved.dbProps, http: resolved.http && { ...resolved.http, token: '' } }, () => TEST_ENDPOINT),
+      ...dataStoreInterfaces(this.p.fields.props, resolved.values),
+    };
     const logs: LogLine[] = [];
     let response: HttpResponse | undefined;
     const outcome = await this.invoke(method, { props: resolved.values, interfaces, event }, logs, (r) => (response ??= toResponse(r)));
@@ -190,13 +217,15 @@ export class LoadedComponent implements TestComponent {
   /**
    * What the service commits of an invocation (runtime/source-invoker.ts `commit`): nothing when
    * the runner was killed; otherwise the emits dedupe keeps and the db changes, also when run threw.
+   * Data store writes are already committed, one by one, as in the service.
    */
-  private commit(outcome: InvokeOutcome, logs: LogLine[], response: HttpResponse | undefined): SourceRunResult {
+  private async commit(outcome: InvokeOutcome, logs: LogLine[], response: HttpResponse | undefined): Promise<SourceRunResult> {
     const base = {
       logs,
       ...(response ? { response } : {}),
       ...(outcome.value !== undefined ? { returnValue: outcome.value } : {}),
       ...(outcome.ok ? {} : { error: outcome.error ?? { name: 'Error', message: 'The invocation failed' } }),
+      dataStores: await this.p.stores.contents(),
     };
     if (outcome.killed) return { emitted: [], deduped: 0, db: this.db, ...base };
     const batch = prepareBatch(outcome.emits, this.p.fields.dedupe);
@@ -217,7 +246,7 @@ export class LoadedComponent implements TestComponent {
   }
 
   private resolve(configured: Record<string, unknown>): ResolvedProps {
-    const resolved = resolveProps(this.p.props, configured, { app: () => null });
+    const resolved = resolveProps(this.p.props, configured, { app: () => null, dataStore: (p, v) => this.p.stores.configure(p, v) });
     for (const p of this.p.props) if (p.type === 'app') resolved.values[p.name] = { $auth: this.authOf(p) };
     return resolved;
   }

@@ -3,6 +3,7 @@ import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { AccountsScreen } from './features/accounts/AccountsScreen';
 import { ComponentsScreen } from './features/components/ComponentsScreen';
+import { DataStoresScreen } from './features/data-stores/DataStoresScreen';
 import { EventsScreen } from './features/events/EventsScreen';
 import { LogsScreen } from './features/logs/LogsScreen';
 import { OutboxScreen } from './features/outbox/OutboxScreen';
@@ -23,6 +24,7 @@ const SECTIONS = [
   { path: '/logs', label: 'Logs', Screen: LogsScreen },
   { path: '/subscriptions', label: 'Subscriptions', Screen: SubscriptionsScreen },
   { path: '/accounts', label: 'Accounts', Screen: AccountsScreen },
+  { path: '/data-stores', label: 'Data stores', Screen: DataStoresScreen },
   { path: '/outbox', label: 'Outbox', Screen: OutboxScreen },
   { path: '/settings', label: 'Settings', Screen: SettingsScreen },
 ];

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import * as accounts from '../../../src/renderer/src/features/accounts/accounts-slice';
 import * as components from '../../../src/renderer/src/features/components/components-slice';
+import * as dataStores from '../../../src/renderer/src/features/data-stores/data-stores-slice';
 import * as events from '../../../src/renderer/src/features/events/events-slice';
 import * as logs from '../../../src/renderer/src/features/logs/logs-slice';
 import * as settings from '../../../src/renderer/src/features/settings/settings-slice';
@@ -14,7 +15,7 @@ import * as resources from '../../../src/renderer/src/store/resources-slice';
 import { createAppStore } from '../../../src/renderer/src/store/index';
 
 test('no two store slices define the same field (a later slice would silently replace it)', () => {
-  const modules = { accounts, components, events, logs, settings, sources, wiring, builder, runs, workflow, connection, resources };
+  const modules = { accounts, components, events, logs, settings, sources, wiring, builder, runs, workflow, connection, resources, dataStores };
   const owner = new Map<string, string>();
   const clashes: string[] = [];
   for (const [name, mod] of Object.entries(modules)) {

@@ -13,6 +13,8 @@ import { resolveProps } from '../props';
 import type { Destinations } from './destinations';
 import type { ErrorsChannel } from './errors-channel';
 import type { Accounts } from '../accounts';
+import { dataStoreInterfaces } from '../data-store-props';
+import type { DataStores } from '../data-stores';
 import type { Secrets } from '../secrets';
 import { evaluate } from './expressions';
 
@@ -39,6 +41,7 @@ export interface RunExecutorDeps {
   errors: ErrorsChannel;
   secrets: Secrets;
   accounts: Accounts;
+  dataStores: DataStores;
   timeoutMs(wf: WorkflowDoc): number;
   /** Called as the run changes, so readers can see a run in progress. */
   onProgress?(run: WorkflowRun): void;
@@ -144,10 +147,11 @@ export class RunExecutor {
     let interfaces: Record<string, InterfaceValue>;
     try {
       const evaluated = evaluate(this.d.secrets.reveal(step.configured_props), { steps: scope }, step.name) as Record<string, unknown>;
-      const resolved = resolveProps(comp.props, evaluated, { app: (p, v) => this.d.accounts.configure(p, v) });
+      const resolved = resolveProps(comp.props, evaluated, { app: (p, v) => this.d.accounts.configure(p, v), dataStore: (p, v) => this.d.dataStores.configure(p, v) });
       props = resolved.values;
       for (const p of comp.props) if (p.type === 'app') props[p.name] = this.d.accounts.authOf(props[p.name]);
       interfaces = Object.fromEntries(resolved.dbProps.map((p) => [p, { kind: 'db' } as InterfaceValue]));
+      Object.assign(interfaces, dataStoreInterfaces(comp.props, props));
     } catch (err) {
       return fail({ name: 'ConfigurationError', message: err instanceof RunnelError ? err.message : String(err) });
     }

@@ -15,8 +15,11 @@ import type { HttpDelivery, HttpEvent } from '../source-runtime';
 import { parseTimerConfig, timerEvent, timerView } from '../timer-config';
 import { WorkQueue } from '../work-queue';
 import type { Accounts } from '../accounts';
+import { DATA_STORE_PROP } from '../../../shared/data-stores';
+import type { DataStores } from '../data-stores';
 import type { Secrets } from '../secrets';
 import { hasExpression } from './expressions';
+import { checkStepHttpRequestProps, isHttpRequestProp } from '../http-request-prop';
 import type { RunExecutor, TriggerInput } from './run-executor';
 import type { Subscriptions } from './subscriptions';
 
@@ -32,6 +35,7 @@ export interface WorkflowRuntimeDeps {
   endpointUrl(token: string): string;
   secrets: Secrets;
   accounts: Accounts;
+  dataStores: DataStores;
   executor(): RunExecutor;
   subscriptions(): Subscriptions;
   /** Each run as it starts, moves from step to step and ends (the account stream). */
@@ -106,7 +110,8 @@ export class WorkflowRuntime {
     await this.queue(id).task(async () => {
       await this.unregister(old);
       await this.d.docs.update((doc) => {
-        doc.workflows = doc.workflows.map((w) => (w.id === id ? next : w));
+        // The virtual clock may have advanced meanwhile: keep the stored offset.
+        doc.workflows = doc.workflows.map((w) => (w.id === id ? { ...next, clock_offset_ms: w.clock_offset_ms } : w));
       });
       await this.register(next);
     });
@@ -274,6 +279,8 @@ export class WorkflowRuntime {
         .map((p) => p.name);
       if (missing.length) throw new RunnelError('invalid_props', `Step "${b.name}": missing required prop${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
       for (const p of comp.props) if (p.type === 'app') this.d.accounts.configure(p, configured[p.name]);
+      for (const p of comp.props) if (p.type === DATA_STORE_PROP) this.d.dataStores.configure(p, configured[p.name]);
+      checkStepHttpRequestProps(comp.props, configured, b.name);
       for (const [k, v] of Object.entries(configured)) {
         if (Buffer.byteLength(typeof v === 'string' ? v : JSON.stringify(v) ?? '') > 64 * 1024) {
           throw new RunnelError('invalid_props', `Step "${b.name}": prop "${k}" is over 64 KB`);
@@ -282,7 +289,8 @@ export class WorkflowRuntime {
       // A step keeps its id (and so its db) when an update keeps its name.
       const previous = old.find((o) => o.name === b.name);
       // Secret props are sealed at rest; expressions stay readable so they can be evaluated.
-      const literal = Object.fromEntries(Object.entries(configured).filter(([, v]) => !hasExpression(v)));
+      // (An http_request value is sealed even with expressions: only its literal password/token are.)
+      const literal = Object.fromEntries(Object.entries(configured).filter(([k, v]) => !hasExpression(v) || isHttpRequestProp(comp.props, k)));
       const sealed = { ...configured, ...this.d.secrets.seal(comp.props, literal, previous?.configured_props) };
       steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed });
     }
@@ -293,9 +301,10 @@ export class WorkflowRuntime {
     const t = wf.trigger;
     if (t.type === 'http') this.byToken.set(t.token, wf.id);
     if (t.type === 'timer' && wf.active) {
+      const offsetMs = this.d.docs.workflow(wf.id)?.clock_offset_ms ?? 0;
       this.timers.set(
         wf.id,
-        this.d.scheduler.schedule(t, (due) => this.triggerQuietly(wf.id, { event: timerEvent(t, due), sourceType: 'timer', hops: 0 })),
+        this.d.scheduler.schedule(t, (due) => this.triggerQuietly(wf.id, { event: timerEvent(t, due), sourceType: 'timer', hops: 0 }), { key: wf.id, offsetMs }),
       );
     }
     if (t.type === 'source') await this.d.subscriptions().create(t.source_id, wf.id, '');

@@ -4,6 +4,7 @@ import type {
   ComponentMeta,
   ConfigureCall,
   ConfigureResult,
+  InterfaceValue,
   InvokeCallbacks,
   InvokeOutcome,
   InvokeRequest,
@@ -11,6 +12,7 @@ import type {
   RunnerMessage,
   SerializedError,
 } from '../protocol';
+import { dataStoreIdsOf } from './data-store-calls';
 
 export interface Job {
   id: number;
@@ -18,6 +20,8 @@ export interface Job {
   /** `instanceId\ncodeHash` of an invocation: a runner that has it cached is preferred. */
   cacheKey?: string;
   timeoutMs: number;
+  /** The data stores an invocation may use (its `data_store` props). */
+  dataStores?: ReadonlySet<string>;
   /** Handles a message for this job; true when the job is complete. */
   onMessage(msg: RunnerMessage): boolean;
   /** The runner died (or the pool shut down) before the job completed. */
@@ -54,6 +58,7 @@ export function invokeJob(
     message: { type: 'invoke', id, request },
     cacheKey: cacheKeyOf(request.instanceId, request.codeHash),
     timeoutMs: request.timeoutMs,
+    dataStores: dataStoreIdsOf(request.interfaces),
     onMessage(msg) {
       if (msg.type === 'log') safely(logError, () => callbacks.onLog?.(msg.stream, msg.line, msg.ts));
       else if (msg.type === 'respond') safely(logError, () => callbacks.onRespond?.(msg.response, msg.index));
@@ -128,11 +133,13 @@ export function configureJob(
   timeoutMs: number,
   resolve: (r: ConfigureResult) => void,
   reject: (e: Error) => void,
+  interfaces?: Record<string, InterfaceValue>,
 ): Job {
   return {
     id,
-    message: { type: 'configure', id, code, codeHash, call, props },
+    message: { type: 'configure', id, code, codeHash, call, props, ...(interfaces ? { interfaces } : {}) },
     timeoutMs,
+    dataStores: dataStoreIdsOf(interfaces ?? {}),
     onMessage(msg) {
       if (msg.type !== 'configured') return false; // console output of configuration code is not kept
       if (msg.ok) resolve(msg.result);

@@ -9,6 +9,7 @@ import type {
   ConfigureResult,
   InvokeCallbacks,
   InvokeOutcome,
+  InterfaceValue,
   InvokeRequest,
   RunnerMessage,
   Sandbox,
@@ -17,6 +18,8 @@ import type {
 import type { KillReason } from './exit-cause';
 import { cacheKeyOf, CONFIGURE_TIMEOUT_MS, configureJob, INSPECT_TIMEOUT_MS, inspectJob, invokeJob, seconds, type Job } from './jobs';
 import { RunnerProcess } from './runner-process';
+import { routeDataStoreCall } from './data-store-calls';
+import type { DataStoreHandler } from '../data-store-protocol';
 
 export interface RunnerPoolOptions {
   /** Absolute path of the built runner (out/main/runner.js); the caller resolves it. */
@@ -33,6 +36,8 @@ export interface RunnerPoolOptions {
   inspectTimeoutMs?: number;
   /** Deadline for one configure() call, module evaluation included. */
   configureTimeoutMs?: number;
+  /** Carries out components' data store operations (none: they fail with a clear message). */
+  dataStores?: DataStoreHandler;
 }
 
 /** Per runner: finished jobs whose late log lines (from leftover timers) are still routed. */
@@ -78,10 +83,10 @@ export class RunnerPool implements Sandbox {
     });
   }
 
-  configure(code: string, codeHash: string, call: ConfigureCall, props: Record<string, unknown>): Promise<ConfigureResult> {
+  configure(code: string, codeHash: string, call: ConfigureCall, props: Record<string, unknown>, interfaces?: Record<string, InterfaceValue>): Promise<ConfigureResult> {
     return new Promise((resolve, reject) => {
       const timeoutMs = this.o.configureTimeoutMs ?? CONFIGURE_TIMEOUT_MS;
-      const job = configureJob(this.nextId++, code, codeHash, call, props, timeoutMs, resolve, reject);
+      const job = configureJob(this.nextId++, code, codeHash, call, props, timeoutMs, resolve, reject, interfaces);
       if (this.disposed) return job.fail(shutdownError());
       this.queue.push(job);
       this.pump();
@@ -196,6 +201,7 @@ export class RunnerPool implements Sandbox {
       if (runner.state === 'starting') this.becomeIdle(runner, slot);
       return;
     }
+    if (msg.type === 'ds') return routeDataStoreCall(this.o.dataStores, slot.job, msg, (answer) => runner.send(answer));
     const job = slot.job;
     if (job && job.id === msg.id) {
       if (msg.type === 'item') {

@@ -2,6 +2,7 @@
 import type { ParentMessage } from '../protocol';
 import type { Send } from './channel';
 import { CompartmentCache } from './component/compartment-cache';
+import { DataStoreClient } from './data-store-client';
 import { inspectComponent } from './component/inspect-component';
 import { configureComponent } from './configure/configure-component';
 import { runInvocation } from './invoke/run-invocation';
@@ -12,11 +13,14 @@ const MAX_CACHED_COMPARTMENTS = 64;
 
 export class RunnerHost {
   private readonly cache = new CompartmentCache(MAX_CACHED_COMPARTMENTS);
+  private readonly dataStores: DataStoreClient;
 
   /** The invocation that ran last: a runner runs one at a time, so stray failures are its. */
   private lastInvocation = 0;
 
-  constructor(private readonly send: Send) {}
+  constructor(private readonly send: Send) {
+    this.dataStores = new DataStoreClient(send);
+  }
 
   /** A promise of component code rejected with nobody listening: say so in its log. */
   reportUnhandledRejection(reason: unknown): void {
@@ -34,7 +38,7 @@ export class RunnerHost {
     switch (msg.type) {
       case 'invoke':
         this.lastInvocation = msg.id;
-        void runInvocation(msg.id, msg.request, { cache: this.cache, send: this.send });
+        void runInvocation(msg.id, msg.request, { cache: this.cache, send: this.send, dataStores: this.dataStores });
         return;
       case 'inspect':
         inspectComponent(msg.id, msg.code, this.send);
@@ -43,10 +47,13 @@ export class RunnerHost {
         // Its code runs asynchronously like an invocation's: a stray rejection now is its own,
         // and is dropped with it rather than filed in an unrelated invocation's log.
         this.lastInvocation = msg.id;
-        void configureComponent(msg, this.send);
+        void configureComponent(msg, this.send, this.dataStores);
         return;
       case 'forget':
         this.cache.forget(msg.instanceId);
+        return;
+      case 'ds-result':
+        this.dataStores.settle(msg);
         return;
       default:
         process.stderr.write(`runnel runner: unknown message ${JSON.stringify((msg as { type?: unknown }).type)}\n`);

@@ -22,6 +22,9 @@ export function dispatchFrame(store: AppStore, f: FeedFrame): void {
       void s.refresh(f.resource);
       if (f.resource === 'sources') void s.refresh('subscriptions');
       if (f.resource === 'components') void s.refresh('registry');
+      if (f.resource === 'data_stores') s.dataStoreChanged(f.id);
+      // Which sources and workflow steps use a store is part of the store (`used_by`).
+      if (f.resource === 'sources' || f.resource === 'workflows') void s.refresh('data_stores');
       break;
     case 'activity':
       s.addActivity({ ts: f.ts, line: f.line });

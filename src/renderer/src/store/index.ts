@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createAccountsSlice, type AccountsSlice } from '../features/accounts/accounts-slice';
 import { createComponentsSlice, type ComponentsSlice } from '../features/components/components-slice';
+import { createDataStoresSlice, type DataStoresSlice } from '../features/data-stores/data-stores-slice';
 import { createEventsSlice, type EventsSlice } from '../features/events/events-slice';
 import { createLogsSlice, type LogsSlice } from '../features/logs/logs-slice';
 import { createSettingsSlice, type SettingsSlice } from '../features/settings/settings-slice';
@@ -24,6 +25,7 @@ export type AppState = ConnectionSlice &
   WorkflowSlice &
   WiringSlice &
   AccountsSlice &
+  DataStoresSlice &
   SettingsSlice;
 
 /** A fresh store (tests build their own; the page uses `useStore`). */
@@ -40,6 +42,7 @@ export const createAppStore = () =>
     ...createWorkflowSlice(...a),
     ...createWiringSlice(...a),
     ...createAccountsSlice(...a),
+    ...createDataStoresSlice(...a),
     ...createSettingsSlice(...a),
   }));
 

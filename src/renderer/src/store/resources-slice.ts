@@ -11,6 +11,7 @@ import type {
   SystemInfo,
   Workflow,
 } from '../../../shared/resources';
+import type { DataStore } from '../../../shared/data-stores';
 import { api, messageOf, request } from '../api/client';
 import type { AppState } from './index';
 
@@ -21,6 +22,7 @@ export interface ResourcesSlice {
   components: SavedComponent[];
   registry: RegistryEntry[];
   accounts: Account[];
+  dataStores: DataStore[];
   subscriptions: Subscription[];
   /** The local outbox (`$.send.email` and error notices), newest first. */
   outbox: OutboxMessage[];
@@ -58,6 +60,7 @@ const READERS: Partial<Record<ChangedResource, (set: (p: Partial<ResourcesSlice>
   outbox: async (set) => set({ outbox: await api.get<OutboxMessage[]>('/v1/outbox') }),
   settings: async (set) => set({ settings: await api.get<Settings>('/v1/settings') }),
   'api-key': async (set) => set({ system: await api.get<SystemInfo>('/v1/system') }),
+  data_stores: async (set) => set({ dataStores: await allPages<DataStore>('/v1/data_stores') }),
 };
 
 export const createResourcesSlice: StateCreator<AppState, [], [], ResourcesSlice> = (set, get) => ({
@@ -66,6 +69,7 @@ export const createResourcesSlice: StateCreator<AppState, [], [], ResourcesSlice
   components: [],
   registry: [],
   accounts: [],
+  dataStores: [],
   subscriptions: [],
   outbox: [],
   settings: null,

@@ -4,6 +4,8 @@
 // the component's error as thrown (a ConfigurationError keeps its name).
 import type { ConfigureResult, ParentMessage } from '../../protocol';
 import type { Send } from '../channel';
+import type { DataStoreClient } from '../data-store-client';
+import { makeDataStore } from '../invoke/data-store';
 import { loadComponent, type LoadedComponent } from '../component/load-component';
 import { configuredInstance } from '../invoke/instance';
 import { budgetedLog } from '../log-budget';
@@ -14,8 +16,9 @@ import { propOptions } from './prop-options';
 export type ConfigureMessage = Extract<ParentMessage, { type: 'configure' }>;
 
 /** Handles one `configure` message and sends its `configured` answer. */
-export async function configureComponent(msg: ConfigureMessage, send: Send): Promise<void> {
+export async function configureComponent(msg: ConfigureMessage, send: Send, dataStores?: DataStoreClient): Promise<void> {
   let loaded: LoadedComponent | undefined;
+  let open = true;
   try {
     loaded = loadComponent({
       code: msg.code,
@@ -25,8 +28,12 @@ export async function configureComponent(msg: ConfigureMessage, send: Send): Pro
       sink: budgetedLog(send, () => msg.id),
     });
     const comp = loaded.component;
-    // No $emit, db or http interface: nothing is running yet, only being configured.
+    // No $emit, db or http interface: nothing is running yet, only being configured. Data
+    // stores are live (an `options({ dataStore })` may list its keys).
     const self = configuredInstance(comp, msg.props);
+    for (const [name, v] of Object.entries(msg.interfaces ?? {})) {
+      if (v.kind === 'data_store' && dataStores) self[name] = makeDataStore({ prop: name, storeId: v.id, isOpen: () => open, call: (r) => dataStores.call(msg.id, r) });
+    }
     let result: ConfigureResult;
     if (msg.call.kind === 'options') result = await propOptions(comp, self, msg.call);
     else if (msg.call.kind === 'additionalProps') result = await additionalProps(comp, self, msg.call.previousPropDefs);
@@ -35,6 +42,7 @@ export async function configureComponent(msg: ConfigureMessage, send: Send): Pro
   } catch (err) {
     send({ type: 'configured', id: msg.id, ok: false, error: serializeError(err) });
   } finally {
+    open = false;
     // Timers and sockets the module or the call started must not outlive the call.
     loaded?.dispose();
   }

@@ -4,6 +4,7 @@
 // (sandbox/host/configure) get the same `this` without interfaces and $emit.
 import type { InterfaceValue, InvokeRequest } from '../../protocol';
 import type { ComponentObject } from '../component/load-component';
+import { isHttpRequestDef, makeHttpRequestValue } from './http-request-value';
 
 type Fn = (this: unknown, ...args: unknown[]) => unknown;
 
@@ -39,6 +40,7 @@ export function configuredInstance(comp: ComponentObject, props: Record<string, 
   for (const [name, value] of Object.entries(props)) {
     const def = defs[name] as { type?: unknown } | undefined;
     self[name] = def && typeof def === 'object' && def.type === 'app' ? appValue(value, def) : value;
+    if (isHttpRequestDef(def)) self[name] = makeHttpRequestValue(value);
   }
   return self;
 }

@@ -8,6 +8,8 @@ import type { CacheEntry, CompartmentCache } from '../component/compartment-cach
 import { loadComponent, type ComponentObject } from '../component/load-component';
 import { budgetedLog } from '../log-budget';
 import { serializeError } from '../serialize-error';
+import type { DataStoreClient } from '../data-store-client';
+import { makeDataStore } from './data-store';
 import { makeDbService, type DbService } from './db-service';
 import { makeEmit } from './emitter';
 import { makeHttpInterface } from './http-interface';
@@ -19,6 +21,7 @@ type Fn = (this: unknown, ...args: unknown[]) => unknown;
 export interface InvocationDeps {
   cache: CompartmentCache;
   send: Send;
+  dataStores: DataStoreClient;
 }
 
 function compartmentFor(id: number, req: InvokeRequest, deps: InvocationDeps): CacheEntry {
@@ -102,11 +105,12 @@ async function runOne(
   entry.logId = id;
 
   let dbService: DbService | undefined;
-  const iface = (_name: string, v: InterfaceValue): unknown => {
+  const iface = (name: string, v: InterfaceValue): unknown => {
     if (v.kind === 'http') {
       return makeHttpInterface(v.endpoint, (response) => deps.send({ type: 'respond', id, response, ...(index !== undefined ? { index } : {}) }));
     }
     if (v.kind === 'timer') return structuredClone(v.value);
+    if (v.kind === 'data_store') return makeDataStore({ prop: name, storeId: v.id, isOpen: () => open, call: (r) => deps.dataStores.call(id, r) });
     dbService ??= makeDbService({
       initial: initialDb,
       changes: db,

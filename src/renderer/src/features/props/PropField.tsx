@@ -3,6 +3,9 @@ import { useStore } from '../../store/index';
 import { CopyButton } from '../../ui/CopyButton';
 import { fieldKind, isRequired, KEYLESS_APPS, normalizeOptions, SECRET_MASK, type FieldState, type TimerDraft } from './prop-form-model';
 import { RemoteOptionsInput } from './RemoteOptionsInput';
+import { DataStoreInput } from './DataStoreInput';
+import { HttpRequestInput } from './HttpRequestInput';
+import type { RequestDraft } from './http-request-model';
 
 export interface PropFieldProps {
   prop: ConfigurableProp;
@@ -25,7 +28,7 @@ export function PropField(p: PropFieldProps) {
   const { prop, field, onChange, id, error, allowExpressions, note } = p;
   const kind = fieldKind(prop);
   const label = prop.label ?? prop.name;
-  const canExpr = allowExpressions && kind !== 'text' && kind !== 'http' && kind !== 'app';
+  const canExpr = allowExpressions && kind !== 'text' && kind !== 'http' && kind !== 'app' && kind !== 'data_store';
   return (
     <div className={`field prop-field${error ? ' invalid' : ''}`} data-prop={prop.name}>
       <div className="prop-label">
@@ -110,6 +113,10 @@ function Input({ prop, field, onChange, id, componentId, configured, current }: 
       return <AppInput id={id} prop={prop} value={String(field.raw ?? '')} onChange={set} />;
     case 'timer':
       return <TimerInput id={id} value={field.raw as TimerDraft} onChange={set} />;
+    case 'data_store':
+      return <DataStoreInput id={id} value={String(field.raw ?? '')} onChange={set} />;
+    case 'request':
+      return <HttpRequestInput id={id} label={label} value={field.raw as RequestDraft} onChange={set} />;
     case 'http': {
       const url = current && typeof current === 'object' && 'endpoint_url' in current ? String((current as { endpoint_url: unknown }).endpoint_url) : null;
       return url ? (

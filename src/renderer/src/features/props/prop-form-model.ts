@@ -1,6 +1,9 @@
 // The pure half of the prop form: which input each prop gets, the form state it edits, and the
 // conversion between that state and `configured_props` (spec 2.9). No React, no fetch.
 import type { ConfigurableProp } from '../../../../shared/resources';
+import { DATA_STORE_PROP, dataStoreIdOf } from '../../../../shared/data-stores';
+import { HTTP_REQUEST_TYPE } from '../../../../shared/http-request';
+import { defaultHasUrl, parseRequestDraft, requestDraft, type RequestDraft } from './http-request-model';
 
 /** Apps whose props need no connected account (docs/api.md, "Connected accounts"). */
 export const KEYLESS_APPS = new Set(['rss', 'http', 'schedule', 'helper_functions', 'pipedream', 'data_stores', 'emit', 'sse', 'node', 'formatting']);
@@ -8,7 +11,7 @@ export const KEYLESS_APPS = new Set(['rss', 'http', 'schedule', 'helper_function
 /** What the server sends back for a stored secret; sending it back keeps the value. */
 export const SECRET_MASK = '********';
 
-export type FieldKind = 'text' | 'integer' | 'boolean' | 'json' | 'select' | 'multi' | 'list' | 'app' | 'timer' | 'http' | 'hidden';
+export type FieldKind = 'text' | 'integer' | 'boolean' | 'json' | 'select' | 'multi' | 'list' | 'app' | 'timer' | 'http' | 'hidden' | 'request' | 'data_store';
 
 /** The input a prop gets. `[]` types become a list editor (or checkboxes when it has options). */
 export function fieldKind(p: ConfigurableProp): FieldKind {
@@ -16,6 +19,8 @@ export function fieldKind(p: ConfigurableProp): FieldKind {
   if (p.type === '$.interface.http') return 'http';
   if (p.type === '$.interface.timer') return 'timer';
   if (p.type === 'app') return 'app';
+  if (p.type === DATA_STORE_PROP) return 'data_store';
+  if (p.type === HTTP_REQUEST_TYPE) return 'request';
   const hasOptions = p.remoteOptions === true || (Array.isArray(p.options) && p.options.length > 0);
   if (p.type.endsWith('[]')) return hasOptions ? 'multi' : 'list';
   if (hasOptions) return 'select';
@@ -95,6 +100,10 @@ export function initialField(p: ConfigurableProp, configured: unknown): FieldSta
       return { raw: typeof v === 'object' && v && 'account_id' in v ? String((v as { account_id: unknown }).account_id ?? '') : '', expr: null };
     case 'timer':
       return { raw: timerDraft(v), expr: null };
+    case 'data_store':
+      return { raw: dataStoreIdOf(v) ?? '', expr: null };
+    case 'request':
+      return { raw: requestDraft(v), expr: null };
     default:
       return { raw: null, expr: null };
   }
@@ -109,6 +118,8 @@ function emptyRaw(p: ConfigurableProp): unknown {
       return [];
     case 'timer':
       return { mode: 'interval', seconds: '', cron: '', timezone: '' } satisfies TimerDraft;
+    case 'request':
+      return requestDraft(undefined);
     case 'http':
     case 'hidden':
       return null;
@@ -176,6 +187,10 @@ export function parseField(p: ConfigurableProp, f: FieldState): Parsed {
     }
     case 'timer':
       return parseTimer(raw as TimerDraft);
+    case 'data_store':
+      return String(raw ?? '') === '' ? { empty: true } : { value: { data_store_id: String(raw) } };
+    case 'request':
+      return parseRequestDraft(raw as RequestDraft);
     default:
       return { empty: true };
   }
@@ -241,6 +256,7 @@ export function isRequired(p: ConfigurableProp): boolean {
   const kind = fieldKind(p);
   if (kind === 'http' || kind === 'hidden' || p.optional) return false;
   if (kind === 'app') return !KEYLESS_APPS.has(p.app ?? '');
+  if (kind === 'request') return !defaultHasUrl(p.default);
   if (kind === 'boolean') return false; // unset means false
   return p.default === undefined;
 }

@@ -11,7 +11,8 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { LogTerminal } from '../logs/LogTerminal';
 import { EditProps } from './EditProps';
 import { RunResultView } from './RunResultView';
-import { endpointOf, showValue } from './source-model';
+import { ClockPanel } from '../clock/ClockPanel';
+import { endpointOf, hasTimer, showValue } from './source-model';
 
 const NO_LOGS: never[] = [];
 
@@ -101,6 +102,8 @@ export function SourceDetail({ id }: { id: string }) {
           <RelativeTime ms={source.created_at * 1000} />
         </dd>
       </dl>
+
+      {hasTimer(source) && <ClockPanel owner="sources" id={id} active={source.active} />}
 
       <h3>Configured props</h3>
       {props.length === 0 ? (

@@ -82,3 +82,8 @@ export function shortEndpoint(url: string): string {
   const m = /\/e\/([^/?#]+)/.exec(url);
   return m ? `/e/${m[1].slice(0, 6)}…` : url;
 }
+
+/** True when one of the source's configured props is a timer (`{intervalSeconds}` or `{cron}`). */
+export function hasTimer(source: DeployedSource): boolean {
+  return Object.values(source.configured_props).some((v) => !!v && typeof v === 'object' && ('intervalSeconds' in v || 'cron' in v));
+}

@@ -12,6 +12,7 @@ import { ErrorsTab } from './ErrorsTab';
 import { RunNow } from './RunNow';
 import { RunsTable } from './RunsTable';
 import { triggerLabel } from './trigger-label';
+import { ClockPanel } from '../clock/ClockPanel';
 
 /** `#/workflows/:id` (runs) and `#/workflows/:id/errors` ($errors): facts, Run now, the tab. */
 export function WorkflowDetail({ id, tab }: { id: string; tab: 'runs' | 'errors' }) {
@@ -111,6 +112,7 @@ export function WorkflowDetail({ id, tab }: { id: string; tab: 'runs' | 'errors'
           </dd>
         </dl>
         <RunNow workflowId={id} onRan={(run) => go(`/${id}/runs/${run.id}`)} />
+        {wf.trigger.type === 'timer' && <ClockPanel owner="workflows" id={id} active={wf.active} />}
       </div>
       <div role="tablist" aria-label="Workflow views" className="wf-tabs">
         <Link href={`/${id}`} role="tab" aria-selected={tab === 'runs'}>

@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ClockAdvance, ClockNext } from '../../../../shared/clock-api';
+import { DurationError, formatDuration, parseDuration } from '../../../../shared/duration';
+import { api, messageOf } from '../../api/client';
+import { ErrorNote } from '../../ui/ErrorNote';
+import './clock.css';
+
+type Owner = 'sources' | 'workflows';
+
+/**
+ * The virtual clock of a timer-driven source or workflow: its next fire times, "Fire now", and
+ * "Advance" by a duration, which runs every firing due in that span in order, each with the
+ * timestamp it would have had.
+ */
+export function ClockPanel({ owner, id, active }: { owner: Owner; id: string; active: boolean }) {
+  const base = `/v1/${owner}/${id}/clock`;
+  const [next, setNext] = useState<ClockNext | null>(null);
+  const [span, setSpan] = useState('1h');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<string | null>(null);
+  const [advance, setAdvance] = useState<ClockAdvance | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setNext(await api.get<ClockNext>(`${base}/next?n=5`));
+    } catch (err) {
+      setNext(null);
+      setError(messageOf(err));
+    }
+  }, [base]);
+
+  useEffect(() => {
+    setError(null);
+    setResult(null);
+    setAdvance(null);
+    if (active) void load();
+  }, [active, load]);
+
+  const act = async (label: string, work: () => Promise<void>) => {
+    setBusy(label);
+    setError(null);
+    try {
+      await work();
+      await load();
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const fire = () =>
+    act('Firing', async () => {
+      const r = await api.post<{ due_at: string; ok?: boolean; status?: string }>(`${base}/fire`);
+      setAdvance(null);
+      setResult(`Fired once with the time ${r.due_at}${r.ok === false || r.status === 'error' ? ' — it failed, see the logs' : ''}.`);
+    });
+
+  const forward = () => {
+    let seconds: number;
+    try {
+      seconds = parseDuration(span);
+    } catch (err) {
+      setError(err instanceof DurationError ? err.message : messageOf(err));
+      return;
+    }
+    void act('Advancing', async () => {
+      const a = await api.post<ClockAdvance>(`${base}/advance`, { seconds });
+      setAdvance(a);
+      setResult(`Advanced ${formatDuration(seconds)}: ${a.fired} firing${a.fired === 1 ? '' : 's'} ran.`);
+    });
+  };
+
+  if (!active) {
+    return (
+      <section className="clock-panel" aria-label="Clock">
+        <h3>Clock</h3>
+        <p className="muted">Activate it to fire its timer or move its clock forward.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="clock-panel" aria-label="Clock">
+      <h3>Clock</h3>
+      <div className="row">
+        <button type="button" disabled={!!busy} onClick={() => void fire()}>
+          Fire now
+        </button>
+        <label className="row">
+          Advance by
+          <input aria-label="Advance by" className="narrow" value={span} onChange={(e) => setSpan(e.target.value)} placeholder="15m, 2h, 1d" onKeyDown={(e) => e.key === 'Enter' && forward()} />
+        </label>
+        <button type="button" disabled={!!busy} onClick={forward}>
+          Advance
+        </button>
+        {busy && <span className="progress">{busy}…</span>}
+      </div>
+      <ErrorNote error={error} onDismiss={() => setError(null)} />
+      {result && (
+        <p role="status" className="clock-result">
+          {result}
+        </p>
+      )}
+      {advance && advance.runs.length > 0 && (
+        <ol className="clock-firings" aria-label="Firings">
+          {advance.runs.map((r) => (
+            <li key={r.due_at} className="mono">
+              {r.due_at} {r.ok ? '✓' : `✗ ${r.error?.name ?? 'Error'}: ${r.error?.message ?? ''}`}
+            </li>
+          ))}
+        </ol>
+      )}
+      {next && (
+        <>
+          <p className="muted">
+            Next firings{next.offset_seconds > 0 ? ` (its clock is ${formatDuration(next.offset_seconds)} ahead)` : ''}:
+          </p>
+          <ul className="clock-next" aria-label="Next firings">
+            {next.times.map((t) => (
+              <li key={t} className="mono">
+                {t}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+// Hostile components, each run through the real service: each fails alone with a clear error,
+// while a well-behaved HTTP source beside them keeps answering.
+import { describe, expect, it } from 'vitest';
+import { useService } from '../helpers/service';
+
+interface Hostile {
+  what: string;
+  body: string;
+  /** The error the run reports: its name and a message pattern. */
+  error: { name: string | RegExp; message: RegExp };
+  imports?: string;
+  /** The source's timeout (default 2 s); memory bombs get long enough to reach the cap. */
+  timeoutSeconds?: number;
+  /** Refused when it is saved, before it can ever run. */
+  atDeploy?: boolean;
+}
+
+const HOSTILE: Hostile[] = [
+  { what: 'a synchronous infinite loop', body: 'while (true) {}', error: { name: 'TimeoutError', message: /timed out|timeout/i } },
+  { what: 'an infinite loop after an await', body: 'await new Promise((r) => setTimeout(r, 20)); while (true) {}', error: { name: 'TimeoutError', message: /timed out|timeout/i } },
+  { what: 'a heap bomb', body: 'const a = []; while (true) a.push(new Array(1e6).fill(Math.random()));', error: { name: 'OutOfMemoryError', message: /memory/i }, timeoutSeconds: 60 },
+  { what: 'an ArrayBuffer bomb', body: 'const a = []; while (true) a.push(new Uint8Array(new ArrayBuffer(64 * 1024 * 1024)).fill(1));', error: { name: 'OutOfMemoryError', message: /memory/i }, timeoutSeconds: 60 },
+  { what: 'deep recursion', body: 'const f = (n) => f(n + 1) + 1; f(0);', error: { name: 'RangeError', message: /call stack/i } },
+  { what: 'a catastrophic regular expression (a long synchronous built-in call)', body: '/^(a+)+$/.test("a".repeat(40) + "b");', error: { name: 'TimeoutError', message: /timed out|timeout/i } },
+  { what: 'a long synchronous crypto call', imports: 'import crypto from "crypto";', body: 'crypto.pbkdf2Sync("x", "y", 1e9, 64, "sha512");', error: { name: 'TimeoutError', message: /timed out|timeout/i } },
+  { what: 'process.exit', body: 'process.exit(1);', error: { name: 'TypeError', message: /process\.exit is not a function/ } },
+  { what: 'process.kill of its runner', body: 'process.kill(process.pid, "SIGKILL");', error: { name: 'TypeError', message: /process\.kill is not a function/ } },
+  { what: 'reaching require', body: 'require("child_process").execSync("id");', error: { name: 'Error', message: /"child_process" module is not available/ } },
+  { what: 'importing child_process', imports: 'import cp from "child_process";', body: 'cp.execSync("id");', error: { name: 'invalid_component', message: /"child_process" module is not available/ }, atDeploy: true },
+  { what: 'reaching the host through the Function constructor', body: '(0, Function.prototype.constructor)("return process")().mainModule.require("fs");', error: { name: 'TypeError', message: /not a valid constructor|not allowed|not a function/ } },
+  { what: 'reading the data dir', imports: 'import fs from "fs";', body: 'fs.readFileSync("$DATA_DIR/api-key");', error: { name: 'Error', message: /ENOENT|not allowed|outside/ } },
+  { what: 'reading a host file outside /tmp', imports: 'import fs from "fs";', body: 'fs.readFileSync("$REPO/package.json");', error: { name: 'Error', message: /ENOENT|not allowed|outside|EACCES/ } },
+  { what: 'prototype pollution', body: 'Object.prototype.polluted = "yes";', error: { name: 'TypeError', message: /read.only|not extensible|Cannot (assign|add|define)/i } },
+  { what: 'replacing a shared intrinsic', body: 'Array.prototype.push = () => 0;', error: { name: 'TypeError', message: /read.only|Cannot assign/i } },
+];
+
+const component = (h: Hostile, i: number) => `${h.imports ?? ''}
+export default { name: "hostile-${i}", version: "1", async run() { this.$emit({ before: true }); ${h.body} this.$emit({ after: true }); } };`;
+
+describe('hostile components', () => {
+  const svc = useService();
+
+  it('fails each one alone with a clear error while a neighbour keeps answering', { timeout: 240_000 }, async () => {
+    const canary = await svc.createSource(
+      `export default { name: "canary", version: "1", props: { http: "$.interface.http" }, async run(event) { this.$emit({ n: event.body.n }); } }`,
+    );
+    const endpoint = canary.configured_props.http.endpoint_url as string;
+    const peer = await svc.createSource(`export default { name: "peer", version: "1", async run() { this.$emit({ polluted: ({}).polluted ?? null, push: [].push.length, g: globalThis.leak ?? null }); } }`);
+
+    // The neighbour is pinged all along; every ping must be stored.
+    let n = 0;
+    let pinging = true;
+    const latencies: number[] = [];
+    const failures: string[] = [];
+    const pinger = (async () => {
+      while (pinging) {
+        const t0 = performance.now();
+        const r = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n: ++n }) });
+        latencies.push(performance.now() - t0);
+        if (r.status !== 200) failures.push(`ping ${n}: ${r.status} ${await r.text()}`);
+        await new Promise((res) => setTimeout(res, 25));
+      }
+    })();
+
+    for (const [i, h] of HOSTILE.entries()) {
+      if (h.atDeploy) {
+        const refused = await svc.api('/v1/sources', { method: 'POST', json: { component_code: component(h, i) } });
+        expect(refused.status, h.what).toBe(400);
+        const { error } = (await refused.json()) as { error: { code: string; message: string } };
+        expect(error.code, h.what).toBe(h.error.name);
+        expect(error.message, h.what).toMatch(h.error.message);
+        continue;
+      }
+      const src = await svc.createSource(component(h, i).replace('$DATA_DIR', svc.dataDir).replace('$REPO', process.cwd()), { timeout_seconds: h.timeoutSeconds ?? 2 });
+      const r = await svc.runSource(src.id);
+      expect(r.ok, `${h.what}: ${JSON.stringify(r)}`).toBe(false);
+      expect(r.error.name, h.what).toMatch(h.error.name instanceof RegExp ? h.error.name : new RegExp(`^${h.error.name}$`));
+      expect(r.error.message, h.what).toMatch(h.error.message);
+      // Nothing after the fault runs; a killed runner commits nothing at all (a thrown error keeps
+      // what was emitted before it, as on the hosted service). The log says why.
+      const kept = (await svc.events(src.id)).map((e: { event: unknown }) => e.event);
+      expect(kept, h.what).toEqual(/Timeout|OutOfMemory|RunnerCrashed/.test(r.error.name) ? [] : [{ before: true }]);
+      expect(await svc.logText(src.id), h.what).toContain(r.error.name);
+      // The peer still sees untouched intrinsics and no leaked globals.
+      const seen = (await svc.runSource(peer.id)).emitted[0].event;
+      expect(seen, h.what).toEqual({ polluted: null, push: 1, g: null });
+    }
+    pinging = false;
+    await pinger;
+
+    expect(failures).toEqual([]);
+    // Every ping was stored (the newest 100 are retained).
+    const kept = (await svc.events(canary.id, '&limit=100')).map((e: { event: { n: number } }) => e.event.n);
+    expect(kept).toEqual(Array.from({ length: Math.min(n, 100) }, (_, i) => n - i));
+    // Robustness, not a benchmark: the neighbour answered throughout (bench/ has the latency figures).
+    latencies.sort((a, b) => a - b);
+    expect(latencies[Math.floor(latencies.length / 2)]).toBeLessThan(250);
+    expect(svc.proc.exitCode).toBeNull();
+  });
+});
