@@ -1,3 +1,4 @@
+import { Low, type Adapter } from 'lowdb';
 import { silentLogger } from '../logger';
 import { systemClock } from '../scheduler/clock';
 import type { ComponentDoc, Documents, SourceDoc, WorkflowDoc } from './document-types';
@@ -6,14 +7,29 @@ import { DocumentFile } from './document-file';
 import { nodeStoreFs, type StoreFs } from './store-fs';
 import { StoreHealth } from './store-health';
 
+/** lowdb's adapter over the document file: atomic saves, the previous save kept, damage recovered. */
+class DocumentFileAdapter implements Adapter<Documents> {
+  constructor(private readonly file: DocumentFile) {}
+
+  async read(): Promise<Documents | null> {
+    const stored = await this.file.read(isDocuments);
+    return stored === undefined ? null : migrate(stored as Partial<Documents>);
+  }
+
+  write(data: Documents): Promise<void> {
+    return this.file.write(JSON.stringify(data));
+  }
+}
+
 interface Waiter {
   resolve(): void;
   reject(err: unknown): void;
 }
 
 /**
- * The small, slowly changing documents (components, sources, settings) in one JSON file
- * (document-file.ts: atomic saves, previous save kept, damage recovered and reported).
+ * The small, slowly changing documents (components, sources, settings) in one JSON file, kept
+ * by lowdb through an adapter over document-file.ts (atomic saves, previous save kept, damage
+ * recovered and reported).
  * Unbounded data (events, logs) never goes here; see event-store.ts.
  *
  * A change applies in memory at once and resolves once it is on disk. Changes made while a
@@ -26,20 +42,23 @@ export class DocumentStore {
   private saving = false;
 
   private constructor(
-    private docs: Documents,
+    private readonly db: Low<Documents>,
     private saved: string,
-    private readonly file: DocumentFile,
     private readonly health: StoreHealth,
   ) {}
+
+  private get docs(): Documents {
+    return this.db.data;
+  }
 
   /** Opens the file; the service passes its shared health, clock and file-system seam (defaults: none reported, system time, node:fs). */
   static async open(path: string, opts: { health?: StoreHealth; now?: () => number; fs?: StoreFs } = {}): Promise<DocumentStore> {
     const now = opts.now ?? systemClock.now;
     const health = opts.health ?? new StoreHealth(silentLogger, { now });
-    const file = new DocumentFile(path, opts.fs ?? nodeStoreFs, health, now);
-    const stored = await file.read(isDocuments);
-    const docs = migrate((stored as Partial<Documents> | undefined) ?? emptyDocuments());
-    return new DocumentStore(docs, JSON.stringify(docs), file, health);
+    const db = new Low<Documents>(new DocumentFileAdapter(new DocumentFile(path, opts.fs ?? nodeStoreFs, health, now)), emptyDocuments());
+    await db.read();
+    db.data = migrate(db.data);
+    return new DocumentStore(db, JSON.stringify(db.data), health);
   }
 
   get data(): Readonly<Documents> {
@@ -61,10 +80,10 @@ export class DocumentStore {
       const group = this.waiting.splice(0);
       const text = JSON.stringify(this.docs);
       try {
-        await this.file.write(text);
+        await this.db.write();
       } catch (err) {
         // Undo every change that is not on disk: this group's and those made during the save.
-        this.docs = JSON.parse(this.saved) as Documents;
+        this.db.data = JSON.parse(this.saved) as Documents;
         const reported = this.health.failed(err, 'this change');
         for (const w of [...group, ...this.waiting.splice(0)]) w.reject(reported);
         continue;
