@@ -18,7 +18,9 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export async function startService() {
   const dataDir = mkdtempSync(join(tmpdir(), 'runnel-bench-'));
-  const proc = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], {
+  // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the service.
+  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  const proc = spawn(process.execPath, [...nodeArgs, BIN, 'serve', '--port', '0', '--data-dir', dataDir], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
