@@ -1,4 +1,5 @@
-import { copyFile, link, mkdir, open, readdir, readFile, rename, rm, truncate } from 'node:fs/promises';
+import { writeSync } from 'node:fs';
+import { copyFile, link, mkdir, open, readdir, readFile, rename, rm, truncate, type FileHandle } from 'node:fs/promises';
 import { RunnelError } from '../../shared/errors';
 
 /** An open file of the store: only what the store does with one. */
@@ -30,9 +31,28 @@ export interface StoreFs {
   readdir(path: string): Promise<string[]>;
 }
 
+/**
+ * An append-mode file whose writes are synchronous. A journal append is a few hundred bytes
+ * into the page cache: `writeSync` does it in ~2 µs of CPU, where a promise write's thread-pool
+ * round trip costs ~30 µs, which under load was a third of the main process's time.
+ * Rewrites and document saves ('w') stay asynchronous: they can be large.
+ */
+function appendFile(h: FileHandle): StoreFile {
+  return {
+    write: async (data) => ({ bytesWritten: writeSync(h.fd, data) }),
+    sync: () => h.sync(),
+    truncate: (n) => h.truncate(n),
+    stat: () => h.stat(),
+    close: () => h.close(),
+  };
+}
+
 export const nodeStoreFs: StoreFs = {
   readFile: (p) => readFile(p),
-  open: (p, flags, mode) => open(p, flags, mode),
+  open: async (p, flags, mode) => {
+    const h = await open(p, flags, mode);
+    return flags === 'a' ? appendFile(h) : h;
+  },
   rename: (a, b) => rename(a, b),
   link: (a, b) => link(a, b),
   copyFile: (a, b) => copyFile(a, b),
