@@ -96,9 +96,6 @@ export class WorkQueue {
         }
         continue;
       }
-      // One turn of the event loop first, so runs whose requests are being read right now join
-      // this batch: fewer, larger sends to the runner under load, at no cost when idle.
-      await new Promise<void>((r) => setImmediate(r));
       const batch = this.takeRuns();
       this.inFlight = batch.length;
       try {
