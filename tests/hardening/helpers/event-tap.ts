@@ -1,3 +1,4 @@
+import { readFeedFrames } from '../../../src/main/cli/feed-stream';
 import type { ServiceHandle } from '../../helpers/service';
 
 export interface TappedEvent {
@@ -46,30 +47,13 @@ export async function tapSse<T>(svc: ServiceHandle, path: string, pick: (frame: 
       return false;
     });
   };
-  const ended = (async () => {
-    const decoder = new TextDecoder();
-    let buf = '';
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buf += decoder.decode(chunk, { stream: true });
-        let i: number;
-        while ((i = buf.indexOf('\n\n')) !== -1) {
-          const block = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const data = block
-            .split('\n')
-            .filter((l) => l.startsWith('data: '))
-            .map((l) => l.slice(6))
-            .join('\n');
-          const item = data ? pick(JSON.parse(data)) : undefined;
-          if (item !== undefined) items.push(item);
-        }
-        wake();
-      }
-    } catch {
-      // aborted or the connection dropped with the service
-    }
-  })();
+  const ended = readFeedFrames(res.body, (frame) => {
+    const item = pick(frame);
+    if (item !== undefined) items.push(item);
+    wake();
+  }).catch(() => {
+    // aborted or the connection dropped with the service
+  });
   return {
     events: items,
     ended,
