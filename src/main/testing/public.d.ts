@@ -29,7 +29,11 @@ export interface LoadOptions {
 /** What `dataStores` in `LoadOptions` takes for one prop. */
 export type DataStoreSeed = Record<string, unknown> | TestDataStore | null;
 
-/** One record with its times (epoch ms), as the service's REST API shows it. */
+/**
+ * One record with its times (epoch ms), as the service's REST API shows it: a copy of
+ * `DataStoreRecord` in src/shared/data-stores.ts (this file must stand alone); tsc checks the two
+ * agree where testing/data-stores.ts returns the service's record as this type.
+ */
 export interface DataStoreRecord {
   key: string;
   value: unknown;

@@ -8,6 +8,7 @@ import { RelativeTime } from '../../ui/RelativeTime';
 import { ShortId } from '../../ui/ShortId';
 import { rowsOf, type AuthRow } from './accounts-slice';
 import { AuthRows } from './AuthRows';
+import { FormButtons } from '../../ui/FormButtons';
 
 /** A new connected account: app slug, name, credentials. */
 export function NewAccount() {
@@ -40,14 +41,7 @@ export function NewAccount() {
       </div>
       <AuthRows rows={rows} onChange={setRows} />
       <ErrorNote error={error} onDismiss={() => clear('create')} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={busy || !app.trim()}>
-          Create account
-        </button>
-        <button type="button" onClick={() => navigate('/')}>
-          Cancel
-        </button>
-      </div>
+      <FormButtons submit="Create account" disabled={busy || !app.trim()} onCancel={() => navigate('/')} />
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { ShortId } from '../../ui/ShortId';
 import { useRowKeys } from '../../ui/use-row-keys';
 import { StorePage } from './StorePage';
 import './data-stores.css';
+import { FormButtons } from '../../ui/FormButtons';
 
 /**
  * The Data stores section: `#/data-stores`, `#/data-stores/new`, `#/data-stores/<ds_…>` (its
@@ -115,14 +116,7 @@ function NewStore() {
         <span className="hint">Unique in this account. Components reach the store through a prop configured as {'{"data_store_id": "ds_…"}'}.</span>
       </div>
       <ErrorNote error={error} onDismiss={() => clear('create')} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={busy || !name.trim()}>
-          Create data store
-        </button>
-        <button type="button" onClick={() => navigate('/')}>
-          Cancel
-        </button>
-      </div>
+      <FormButtons submit="Create data store" disabled={busy || !name.trim()} onCancel={() => navigate('/')} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useStore } from '../../store/index';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { PropForm } from '../props/PropForm';
 import type { FormResult } from '../props/prop-form-model';
+import { FormButtons } from '../../ui/FormButtons';
 
 /** Edits a deployed source's props in place (`PUT /v1/sources/{id}`): same id, db and endpoint. */
 export function EditProps({ source, onDone }: { source: DeployedSource; onDone(): void }) {
@@ -33,14 +34,7 @@ export function EditProps({ source, onDone }: { source: DeployedSource; onDone()
     >
       <h3>Edit props</h3>
       <PropForm component={component} value={value} onChange={setValue} onValidity={setValidity} errors={op?.propErrors} />
-      <div className="row form-actions">
-        <button type="submit" className="primary" disabled={blocked || !!op?.busy}>
-          Save props
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormButtons className="row form-actions" submit="Save props" disabled={blocked || !!op?.busy} onCancel={onDone} />
     </form>
   );
 }
