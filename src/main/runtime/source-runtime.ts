@@ -57,6 +57,9 @@ export interface UpdateSourceInput {
   active?: boolean;
 }
 
+/** See WorkQueue's `holdMs`: under load, a batch waits this long for more runs to join it. */
+const BATCH_HOLD_MS = 2;
+
 /** An HTTP request as the webhook ingress hands it over (the `run(event)` argument). */
 export type HttpEvent = Record<string, unknown>;
 
@@ -315,13 +318,14 @@ export class SourceRuntime {
     this.get(id);
     let l = this.live.get(id);
     if (!l) {
-      const queue = new WorkQueue(
-        () => this.deps.docs.data.settings.source_queue_length,
-        (reqs) => {
+      const queue = new WorkQueue({
+        capacity: () => this.deps.docs.data.settings.source_queue_length,
+        runBatch: (reqs) => {
           const doc = this.get(id);
           return this.invoker.invokeRuns(doc, this.component(doc), reqs);
         },
-      );
+        holdMs: BATCH_HOLD_MS,
+      });
       this.live.set(id, (l = { queue }));
     }
     return l;

@@ -17,6 +17,19 @@ type Entry =
 const MAX_BATCH = 32;
 const MAX_BATCH_BYTES = 1024 * 1024;
 
+export interface WorkQueueOptions {
+  /** How many invocations may wait or run; more are refused with 429. */
+  capacity: () => number;
+  /** Runs a batch of `run` invocations (a queue without it takes tasks only). */
+  runBatch?: (reqs: RunRequest[]) => Promise<RunOutcome[]>;
+  /**
+   * Under load, how long the oldest waiting run may be held back so that more runs join its
+   * batch (0: never). Only when the previous batch had more than one run: a source receiving
+   * one event at a time never waits.
+   */
+  holdMs?: number;
+}
+
 /**
  * One source's or workflow's work, run one entry at a time in arrival order, so event order, dedupe and db
  * state are deterministic. Consecutive runs waiting together go to the sandbox as one batch
@@ -27,11 +40,16 @@ export class WorkQueue {
   private readonly entries: Entry[] = [];
   private inFlight = 0;
   private draining: Promise<void> | undefined;
+  private lastBatch = 0;
+  private readonly capacity: () => number;
+  private readonly runBatch: (reqs: RunRequest[]) => Promise<RunOutcome[]>;
+  private readonly holdMs: number;
 
-  constructor(
-    private readonly capacity: () => number,
-    private readonly runBatch: (reqs: RunRequest[]) => Promise<RunOutcome[]> = () => Promise.reject(new Error('this queue takes tasks only')),
-  ) {}
+  constructor(o: WorkQueueOptions) {
+    this.capacity = o.capacity;
+    this.runBatch = o.runBatch ?? (() => Promise.reject(new Error('this queue takes tasks only')));
+    this.holdMs = o.holdMs ?? 0;
+  }
 
   /** Invocations waiting or running. */
   get length(): number {
@@ -78,7 +96,11 @@ export class WorkQueue {
   }
 
   private kick(): void {
-    this.draining ??= this.drain().finally(() => (this.draining = undefined));
+    this.draining ??= this.drain().finally(() => {
+      this.draining = undefined;
+      // Queued after the drain's last look but before it ended (by a caller awaiting a run).
+      if (this.entries.length > 0) this.kick();
+    });
   }
 
   private async drain(): Promise<void> {
@@ -96,7 +118,9 @@ export class WorkQueue {
         }
         continue;
       }
+      await this.gather();
       const batch = this.takeRuns();
+      this.lastBatch = batch.length;
       this.inFlight = batch.length;
       try {
         const outcomes = await this.runBatch(batch.map((e) => e.req));
@@ -108,6 +132,23 @@ export class WorkQueue {
         this.inFlight = 0;
       }
     }
+  }
+
+  /**
+   * Batching under load: when runs arrive faster than batches finish (the last batch had more
+   * than one), waits `holdMs` before taking the next batch, so that more runs join it and the
+   * runner process is woken once for all of them. Waking a process costs far more than
+   * running one more invocation in it: this is what lets a busy source keep up with webhooks.
+   * A source receiving one event at a time never waits, nor does a run whose caller waits for
+   * its answer.
+   */
+  private async gather(): Promise<void> {
+    if (this.holdMs <= 0 || this.lastBatch < 2) return;
+    const head = this.entries[0];
+    if (head?.kind !== 'run' || this.entries.length >= MAX_BATCH / 2) return;
+    // Never while someone waits for a run's answer (a custom HTTP response).
+    if (this.entries.some((e) => e.kind === 'run' && e.req.onRespond)) return;
+    await new Promise((resolve) => setTimeout(resolve, this.holdMs));
   }
 
   private takeRuns(): Extract<Entry, { kind: 'run' }>[] {

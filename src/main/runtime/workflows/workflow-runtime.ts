@@ -243,7 +243,7 @@ export class WorkflowRuntime {
 
   private queue(id: string): WorkQueue {
     let q = this.queues.get(id);
-    if (!q) this.queues.set(id, (q = new WorkQueue(() => this.d.docs.data.settings.source_queue_length)));
+    if (!q) this.queues.set(id, (q = new WorkQueue({ capacity: () => this.d.docs.data.settings.source_queue_length })));
     return q;
   }
 
