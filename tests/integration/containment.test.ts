@@ -31,6 +31,38 @@ describe('sandboxed sources through the service', () => {
     expect((await svc.json(`/v1/sources/${spinner.id}/event_summaries`)).page_info.total_count).toBe(0);
   });
 
+  it('blames only the webhook whose run blocks, in a burst run as one batch: the others are stored once each', async () => {
+    const src = await create(
+      `export default { name: "burst", version: "1", props: { http: "$.interface.http", db: "$.service.db" }, async run(event) {
+        const { i, block, waitMs } = event.body;
+        if (waitMs) await new Promise((r) => setTimeout(r, waitMs));
+        if (block) { while (true) {} }
+        const n = (this.db.get("n") ?? 0) + 1;
+        this.db.set("n", n);
+        this.$emit({ i, n });
+      } }`,
+      { timeout_seconds: 1 },
+    );
+    const endpoint = src.configured_props.http.endpoint_url;
+    const post = (body: object) => fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    // The first one waits, so the others queue up behind it and run as one batch.
+    expect((await post({ i: 0, waitMs: 300 })).status).toBe(200);
+    for (let i = 1; i <= 6; i++) expect((await post({ i, block: i === 3 })).status).toBe(200);
+    const stored = async () => (await svc.json(`/v1/sources/${src.id}/event_summaries?limit=100&expand=event`)).data.reverse();
+    await waitFor(async () => (await stored()).length === 6, 15_000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await stored()).map((e: { event: unknown }) => e.event)).toEqual([
+      { i: 0, n: 1 },
+      { i: 1, n: 2 },
+      { i: 2, n: 3 },
+      { i: 4, n: 4 },
+      { i: 5, n: 5 },
+      { i: 6, n: 6 },
+    ]);
+    const log = await logText(src.id);
+    expect(log.match(/\[runnel\] TimeoutError/g)).toHaveLength(1);
+  });
+
   it('contains a heap bomb and an ArrayBuffer bomb with OutOfMemoryError', async () => {
     const heap = await create(`export default { name: "heap", version: "1", async run() { const a = []; while (true) a.push(new Array(1e6).fill(Math.random())); } }`, {
       timeout_seconds: 30,

@@ -43,7 +43,7 @@ export class SourceInvoker {
    * outcome as it finishes. An invocation killed at its limit commits nothing; the ones after
    * it run again in a fresh batch.
    */
-  async invokeRuns(doc: SourceDoc, comp: ComponentDoc, reqs: RunRequest[]): Promise<RunOutcome[]> {
+  async invokeRuns(doc: SourceDoc, comp: ComponentDoc, reqs: RunRequest[], o: { reportEach?: boolean } = {}): Promise<RunOutcome[]> {
     // Once a commit of the batch has failed, the later runs fail too: each saw the db the
     // failed one left, so storing them would store changes on top of ones that were lost.
     let failure: { err: unknown } | undefined;
@@ -57,21 +57,30 @@ export class SourceInvoker {
       }
     };
     if (!comp.has_run) {
-      // A timer source without `run`: the platform emits the timer event itself.
-      const out: RunOutcome[] = [];
-      for (const r of reqs) out.push(await commitItem({ ok: true, emits: [{ event: r.event }], db: EMPTY_DB, killed: false }));
-      return out;
+      // A timer source without `run`: the platform emits the timer event itself (one write for all).
+      return Promise.all(reqs.map((r) => commitItem({ ok: true, emits: [{ event: r.event }], db: EMPTY_DB, killed: false })));
     }
     const outcomes: RunOutcome[] = new Array(reqs.length);
-    let commits: Promise<unknown> = Promise.resolve();
+    // Invocations reported together (one read of the runner's pipe) are committed together, in
+    // one journal write; groups are committed in order, one at a time.
+    let reported: { index: number; outcome: InvokeOutcome }[] = [];
+    let commits: Promise<void> = Promise.resolve();
+    const commitReported = async () => {
+      const group = reported;
+      reported = [];
+      const results = await Promise.all(group.map((g) => commitItem(g.outcome)));
+      group.forEach((g, i) => (outcomes[g.index] = results[i]));
+    };
     const single = reqs.length === 1;
     const whole = await this.execute(doc, comp, 'run', single ? reqs[0].event : undefined, this.deps.events.db(doc.id), {
       batch: single ? undefined : reqs.map((r) => r.event),
+      reportEach: o.reportEach,
       onRespond: (response, index) => reqs[index ?? 0]?.onRespond?.(response),
       onItem: (index, item) => {
         const outcome: InvokeOutcome = { ...item, killed: false };
         this.logFailure(doc.id, 'run', outcome);
-        commits = commits.then(async () => (outcomes[index] = await commitItem(outcome)));
+        reported.push({ index, outcome });
+        if (reported.length === 1) commits = commits.then(commitReported);
       },
     });
     await commits;
@@ -81,6 +90,11 @@ export class SourceInvoker {
     }
     const done = whole.completed ?? 0;
     if (whole.killed && done < reqs.length) {
+      if (whole.blameUnknown && done + 1 < reqs.length) {
+        // Some of the unreported ones may have finished: run them again, each reported alone.
+        outcomes.splice(done, reqs.length, ...(await this.invokeRuns(doc, comp, reqs.slice(done), { reportEach: true })));
+        return outcomes;
+      }
       outcomes[done] = { outcome: whole, stored: [], deduped: 0 };
       if (done + 1 < reqs.length) outcomes.splice(done + 1, reqs.length, ...(await this.invokeRuns(doc, comp, reqs.slice(done + 1))));
     }
@@ -121,7 +135,7 @@ export class SourceInvoker {
     method: InvokeMethod,
     event: unknown,
     db: Record<string, unknown>,
-    callbacks: InvokeCallbacks & { batch?: unknown[] } = {},
+    callbacks: InvokeCallbacks & { batch?: unknown[]; reportEach?: boolean } = {},
   ): Promise<InvokeOutcome> {
     const outcome = await this.deps.sandbox.invoke(
       {
@@ -132,7 +146,7 @@ export class SourceInvoker {
         props: this.componentProps(comp, doc),
         interfaces: { ...this.interfaces(doc), ...dataStoreInterfaces(comp.props, doc.props) },
         db,
-        ...(callbacks.batch ? { batch: callbacks.batch } : { event }),
+        ...(callbacks.batch ? { batch: callbacks.batch, ...(callbacks.reportEach ? { reportEach: true } : {}) } : { event }),
         scratchDir: this.deps.paths.scratch(doc.id),
         timeoutMs: this.timeoutMs(doc),
       },
@@ -142,7 +156,8 @@ export class SourceInvoker {
         onItem: callbacks.onItem,
       },
     );
-    this.logFailure(doc.id, method, outcome);
+    // A batch killed without knowing which invocation was stopped is run again to find out; that run logs it.
+    if (!outcome.blameUnknown) this.logFailure(doc.id, method, outcome);
     return outcome;
   }
 

@@ -90,10 +90,13 @@ export interface InvokeRequest {
   event?: unknown;
   /**
    * Several `run` invocations at once (instead of `event`): `run(batch[i])` is called for each
-   * element in order, one at a time, each seeing the db as the one before left it. Each
-   * finished invocation is reported by an `item` message; the deadline applies to each.
+   * element in order, one at a time, each seeing the db as the one before left it. Finished
+   * invocations are reported by `items` messages (several in one when they finished without
+   * giving the event loop a turn) and the `result`; the deadline applies to each.
    */
   batch?: unknown[];
+  /** Report each invocation of the batch alone, as it finishes (after a kill left it unclear which one blocked). */
+  reportEach?: boolean;
   /**
    * Present when the component runs as a workflow step (an action or a code step): `run` is
    * then called as `run({ steps, $ })` with the `$` of spec 2.11, and `this` holds the step's
@@ -174,8 +177,13 @@ export type RunnerMessage =
   | { type: 'ready'; baselineRss: number }
   | { type: 'log'; id: number; stream: LogStream; line: string; ts: number }
   | { type: 'respond'; id: number; response: HttpResponseSpec; /** batch index */ index?: number }
-  | ({ type: 'item'; id: number; index: number } & OutcomeFields)
-  | ({ type: 'result'; id: number } & OutcomeFields)
+  /**
+   * Finished invocations of a batch, in order. `running`: the invocation of that index is
+   * under way and nothing that finished before it is held back (see host/invoke/batch-reports.ts).
+   */
+  | { type: 'items'; id: number; items: ItemReport[]; running?: number }
+  /** `items`: a batch's last finished invocations, reported with its result. */
+  | ({ type: 'result'; id: number; items?: ItemReport[] } & OutcomeFields)
   | { type: 'configured'; id: number; ok: true; result: ConfigureResult }
   | { type: 'configured'; id: number; ok: false; error: SerializedError }
   | { type: 'inspected'; id: number; ok: true; meta: ComponentMeta }
@@ -195,6 +203,9 @@ export interface OutcomeFields {
   step?: StepResult;
 }
 
+/** One finished invocation of a batch. */
+export type ItemReport = { index: number } & OutcomeFields;
+
 /** The outcome of one invocation as the pool reports it to the runtime. */
 export interface InvokeOutcome extends OutcomeFields {
   /**
@@ -204,10 +215,16 @@ export interface InvokeOutcome extends OutcomeFields {
   killed: boolean;
   /** For a batch: how many invocations finished (and were reported by `onItem`). */
   completed?: number;
+  /**
+   * For a batch killed before its end: true when invocations after the `completed` ones may
+   * have finished too (their reports were held back), so the one at `completed` is not
+   * known to be the one that was stopped.
+   */
+  blameUnknown?: boolean;
 }
 
 /** One finished invocation of a batch. */
-export type ItemOutcome = Omit<InvokeOutcome, 'killed' | 'completed'>;
+export type ItemOutcome = Omit<InvokeOutcome, 'killed' | 'completed' | 'blameUnknown'>;
 
 export interface InvokeCallbacks {
   onLog?(stream: LogStream, line: string, ts: number): void;

@@ -8,6 +8,7 @@ import type {
   InvokeCallbacks,
   InvokeOutcome,
   InvokeRequest,
+  ItemReport,
   ParentMessage,
   RunnerMessage,
   SerializedError,
@@ -53,6 +54,15 @@ export function invokeJob(
   logError: (msg: string, err: unknown) => void,
 ): Job {
   let completed = 0;
+  // Whether the runner has said that the invocation after the `completed` ones is under way
+  // with nothing held back (see host/invoke/batch-reports.ts).
+  let blameKnown = request.batch === undefined || request.reportEach === true;
+  const items = (reports: ItemReport[]) => {
+    for (const { index, ...outcome } of reports) {
+      completed++;
+      safely(logError, () => callbacks.onItem?.(index, outcome));
+    }
+  };
   return {
     id,
     message: { type: 'invoke', id, request },
@@ -62,11 +72,11 @@ export function invokeJob(
     onMessage(msg) {
       if (msg.type === 'log') safely(logError, () => callbacks.onLog?.(msg.stream, msg.line, msg.ts));
       else if (msg.type === 'respond') safely(logError, () => callbacks.onRespond?.(msg.response, msg.index));
-      else if (msg.type === 'item') {
-        completed++;
-        const { type: _t, id: _i, index, ...outcome } = msg;
-        safely(logError, () => callbacks.onItem?.(index, outcome));
+      else if (msg.type === 'items') {
+        items(msg.items);
+        blameKnown = request.reportEach === true || msg.running === completed;
       } else if (msg.type === 'result') {
+        if (msg.items) items(msg.items);
         resolve({
           ok: msg.ok,
           ...(msg.error ? { error: msg.error } : {}),
@@ -82,7 +92,8 @@ export function invokeJob(
       return false;
     },
     fail(error) {
-      resolve({ ok: false, killed: true, error, emits: [], db: { set: {}, del: [] }, ...(request.batch ? { completed } : {}) });
+      const batch = request.batch ? { completed, ...(blameKnown ? {} : { blameUnknown: true }) } : {};
+      resolve({ ok: false, killed: true, error, emits: [], db: { set: {}, del: [] }, ...batch });
     },
   };
 }

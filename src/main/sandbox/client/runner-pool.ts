@@ -204,7 +204,7 @@ export class RunnerPool implements Sandbox {
     if (msg.type === 'ds') return routeDataStoreCall(this.o.dataStores, slot.job, msg, (answer) => runner.send(answer));
     const job = slot.job;
     if (job && job.id === msg.id) {
-      if (msg.type === 'item') {
+      if (msg.type === 'items' && msg.items.length > 0) {
         // Each invocation of a batch gets the whole deadline.
         clearTimeout(slot.deadline);
         slot.deadline = setTimeout(() => runner.kill('timeout'), job.timeoutMs);

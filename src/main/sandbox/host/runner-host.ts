@@ -6,6 +6,7 @@ import { DataStoreClient } from './data-store-client';
 import { inspectComponent } from './component/inspect-component';
 import { configureComponent } from './configure/configure-component';
 import { runInvocation } from './invoke/run-invocation';
+import { LoopTurns } from './invoke/batch-reports';
 import { describeThrown } from './globals/readable-errors';
 
 /** Compartments kept per runner; older ones are rebuilt on their next invocation. */
@@ -14,6 +15,8 @@ const MAX_CACHED_COMPARTMENTS = 64;
 export class RunnerHost {
   private readonly cache = new CompartmentCache(MAX_CACHED_COMPARTMENTS);
   private readonly dataStores: DataStoreClient;
+  /** Each message from the main process is a turn of the event loop (see batch-reports.ts). */
+  private readonly turns = new LoopTurns();
 
   /** The invocation that ran last: a runner runs one at a time, so stray failures are its. */
   private lastInvocation = 0;
@@ -35,10 +38,11 @@ export class RunnerHost {
   }
 
   handle(msg: ParentMessage): void {
+    this.turns.bump();
     switch (msg.type) {
       case 'invoke':
         this.lastInvocation = msg.id;
-        void runInvocation(msg.id, msg.request, { cache: this.cache, send: this.send, dataStores: this.dataStores });
+        void runInvocation(msg.id, msg.request, { cache: this.cache, send: this.send, dataStores: this.dataStores, turns: this.turns });
         return;
       case 'inspect':
         inspectComponent(msg.id, msg.code, this.send);

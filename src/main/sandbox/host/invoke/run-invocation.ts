@@ -9,6 +9,7 @@ import { loadComponent, type ComponentObject } from '../component/load-component
 import { budgetedLog } from '../log-budget';
 import { serializeError } from '../serialize-error';
 import type { DataStoreClient } from '../data-store-client';
+import { BatchReports, type LoopTurns } from './batch-reports';
 import { makeDataStore } from './data-store';
 import { makeDbService, type DbService } from './db-service';
 import { makeEmit } from './emitter';
@@ -22,6 +23,8 @@ export interface InvocationDeps {
   cache: CompartmentCache;
   send: Send;
   dataStores: DataStoreClient;
+  /** Turns of the event loop the runner has noticed (see batch-reports.ts). */
+  turns: LoopTurns;
 }
 
 function compartmentFor(id: number, req: InvokeRequest, deps: InvocationDeps): CacheEntry {
@@ -77,15 +80,17 @@ export async function runInvocation(id: number, req: InvokeRequest, deps: Invoca
   }
   // Each invocation of a batch starts from the db the previous one left.
   let db = req.db;
+  const reports = new BatchReports(id, deps.send, deps.turns, req.reportEach === true);
   for (let index = 0; index < req.batch.length; index++) {
+    reports.started(index);
     const o = await runOne(id, req, entry, req.batch[index], db, index, deps);
-    deps.send({ type: 'item', id, index, ...o });
+    reports.finished({ index, ...o });
     if (o.db.del.length || Object.keys(o.db.set).length) {
       db = { ...db, ...o.db.set };
       for (const k of o.db.del) delete db[k];
     }
   }
-  deps.send({ type: 'result', id, ok: true, emits: [], db: { set: {}, del: [] } });
+  deps.send({ type: 'result', id, ok: true, emits: [], db: { set: {}, del: [] }, items: reports.close() });
 }
 
 async function runOne(
