@@ -58,7 +58,7 @@ export interface UpdateSourceInput {
 }
 
 /** See WorkQueue's `holdMs`: under load, a batch waits this long for more runs to join it. */
-const BATCH_HOLD_MS = 2;
+const BATCH_HOLD_MS = 4;
 
 /** An HTTP request as the webhook ingress hands it over (the `run(event)` argument). */
 export type HttpEvent = Record<string, unknown>;

@@ -23,9 +23,9 @@ export interface WorkQueueOptions {
   /** Runs a batch of `run` invocations (a queue without it takes tasks only). */
   runBatch?: (reqs: RunRequest[]) => Promise<RunOutcome[]>;
   /**
-   * Under load, how long the oldest waiting run may be held back so that more runs join its
-   * batch (0: never). Only when the previous batch had more than one run: a source receiving
-   * one event at a time never waits.
+   * Under load, how long the next batch is held back so that more runs join it (0: never).
+   * Only when the previous batch had three or more runs: a source receiving events one or two
+   * at a time never waits.
    */
   holdMs?: number;
 }
@@ -135,15 +135,15 @@ export class WorkQueue {
   }
 
   /**
-   * Batching under load: when runs arrive faster than batches finish (the last batch had more
-   * than one), waits `holdMs` before taking the next batch, so that more runs join it and the
+   * Batching under load: when runs arrive faster than batches finish (the last batch had three
+   * or more), waits `holdMs` before taking the next batch, so that more runs join it and the
    * runner process is woken once for all of them. Waking a process costs far more than
    * running one more invocation in it: this is what lets a busy source keep up with webhooks.
-   * A source receiving one event at a time never waits, nor does a run whose caller waits for
+   * A source receiving events one or two at a time never waits, nor does a run whose caller waits for
    * its answer.
    */
   private async gather(): Promise<void> {
-    if (this.holdMs <= 0 || this.lastBatch < 2) return;
+    if (this.holdMs <= 0 || this.lastBatch < 3) return;
     const head = this.entries[0];
     if (head?.kind !== 'run' || this.entries.length >= MAX_BATCH / 2) return;
     // Never while someone waits for a run's answer (a custom HTTP response).

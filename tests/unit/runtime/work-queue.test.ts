@@ -49,7 +49,7 @@ describe('WorkQueue', () => {
     expect(held.batches.length).toBeLessThan(plain.batches.length);
   });
 
-  it('does not hold a source that receives one run at a time', async () => {
+  it('does not hold a source that receives runs one at a time', async () => {
     const { q, batches } = queue(1000, 1);
     const t0 = performance.now();
     for (let i = 0; i < 5; i++) await q.run({ event: i, size: 1 });
