@@ -69,9 +69,20 @@ export function isJournalRecord(r: unknown): r is JournalRecord {
   return r.t === 'd';
 }
 
+/**
+ * How far a channel's list may run past the retention before it is cut back: cutting the
+ * oldest event off a long array moves all the others, so it is done in steps, not per event.
+ */
+function trimSlack(retention: number): number {
+  return Math.max(16, Math.ceil(retention / 8));
+}
+
 /** Everything kept for one emitter (a source, a workflow): its events, db and dedupe cache. */
 export class EmitterState {
-  channels = new Map<string, StoredEvent[]>();
+  /** Oldest first; each may hold up to `trimSlack` events past the retention (see `channel`). */
+  private readonly lists = new Map<string, StoredEvent[]>();
+  /** The retention the last record was applied with. */
+  private retention = Infinity;
   db: Record<string, unknown> = {};
   dedupe: DedupeState = emptyDedupe();
   last: EventIdParts | null = null;
@@ -83,9 +94,22 @@ export class EmitterState {
 
   constructor(readonly journal: JournalFile) {}
 
+  /** The retained events of one channel, oldest first. */
+  channel(ch: string): StoredEvent[] {
+    const list = this.lists.get(ch) ?? [];
+    return list.length > this.retention ? list.slice(list.length - this.retention) : list;
+  }
+
+  /** The retained events of every channel, by channel. */
+  get channels(): Map<string, StoredEvent[]> {
+    return new Map([...this.lists.keys()].map((ch) => [ch, this.channel(ch)]));
+  }
+
   apply(record: JournalRecord, retention: number): void {
+    this.retention = retention;
     if (record.t === 's') {
-      this.channels = new Map(Object.entries(record.channels));
+      this.lists.clear();
+      for (const [ch, list] of Object.entries(record.channels)) this.lists.set(ch, [...list]);
       this.db = record.db;
       this.dedupe = record.dedupe;
       this.last = record.last ? (parseEventId(record.last) ?? null) : null;
@@ -102,10 +126,10 @@ export class EmitterState {
     // Ids only grow. One that does not is a replay of what is already here (recovery from a
     // previous generation overlapping the journal): keep the first copy.
     if (this.last && compareEventIds(id, this.last) <= 0) return;
-    const list = this.channels.get(e.ch) ?? [];
+    let list = this.lists.get(e.ch);
+    if (!list) this.lists.set(e.ch, (list = []));
     list.push(e);
-    if (list.length > retention) list.splice(0, list.length - retention);
-    this.channels.set(e.ch, list);
+    if (list.length > retention + trimSlack(retention)) list.splice(0, list.length - retention);
     this.dedupe = applyEmitted(this.dedupe, e.did);
     this.last = id;
   }
@@ -113,7 +137,7 @@ export class EmitterState {
   deleteEvents(d: DeleteRecord): void {
     const from = d.from ? parseEventId(d.from) : undefined;
     const to = d.to ? parseEventId(d.to) : undefined;
-    for (const [ch, list] of this.channels) {
+    for (const [ch, list] of this.lists) {
       if (d.ch !== undefined && d.ch !== ch) continue;
       const kept = list.filter((e) => {
         const id = parseEventId(e.id)!;
@@ -121,14 +145,14 @@ export class EmitterState {
         const beforeTo = !to || compareEventIds(id, to) <= 0;
         return !(afterFrom && beforeTo);
       });
-      this.channels.set(ch, kept);
+      this.lists.set(ch, kept);
     }
   }
 
   /** How many events are retained, over every channel. */
   get eventCount(): number {
     let n = 0;
-    for (const list of this.channels.values()) n += list.length;
+    for (const list of this.lists.values()) n += Math.min(list.length, this.retention);
     return n;
   }
 

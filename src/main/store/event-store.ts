@@ -232,7 +232,7 @@ export class EventStore {
 
   /** Newest first, within the retained window of one channel. */
   list(emitterId: string, opts: ListOptions): { events: StoredEvent[]; total: number } {
-    const all = this.emitters.get(emitterId)?.channels.get(opts.channel) ?? [];
+    const all = this.emitters.get(emitterId)?.channel(opts.channel) ?? [];
     let lo = 0;
     let hi = all.length; // all[lo..hi) are candidates, oldest to newest
     if (opts.before) hi = all.findIndex((e) => compareEventIds(parseEventId(e.id)!, opts.before!) >= 0);

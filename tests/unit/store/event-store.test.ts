@@ -22,6 +22,21 @@ describe('EventStore', () => {
     await s.close();
   });
 
+  it('keeps exactly the retention window through many commits, in memory, in snapshots and after a reopen', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'es-'));
+    // A small compaction threshold, so snapshots are written and read back too.
+    const s = store(dir, undefined, 512);
+    for (let n = 1; n <= 100; n++) await s.commit('dc_a', { events: [ev(n)] });
+    const newest = [100, 99, 98, 97, 96];
+    expect(s.list('dc_a', { channel: '', limit: 50 })).toMatchObject({ total: 5 });
+    expect(s.list('dc_a', { channel: '', limit: 50 }).events.map((e) => (e.ev as { n: number }).n)).toEqual(newest);
+    await s.close();
+    const again = store(dir);
+    await again.openAll();
+    expect(again.list('dc_a', { channel: '', limit: 50 }).events.map((e) => (e.ev as { n: number }).n)).toEqual(newest);
+    await again.close();
+  });
+
   it('pages with before (older) and after (newer) cursors', async () => {
     const s = store(mkdtempSync(join(tmpdir(), 'es-')));
     const stored = await s.commit('dc_a', { events: [1, 2, 3, 4, 5].map((n) => ev(n)) });
