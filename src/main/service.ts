@@ -108,7 +108,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
 
   const bus = new EventBus();
   const storeChanges = new ChangeCoalescer((id) => bus.publishFeed({ type: 'change', resource: 'data_stores', id }));
-  const dataStores = new DataStores({ dir: paths.dataStoresDir, clock: o.clock, logger: o.logger, docs, onChange: (id) => storeChanges.note(id) });
+  const dataStores = new DataStores({ dir: paths.dataStoresDir, clock: o.clock, logger: o.logger, docs, fs, health, onChange: (id) => storeChanges.note(id) });
   await dataStores.open();
 
   const sandbox = new RunnerPool({

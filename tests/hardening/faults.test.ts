@@ -428,7 +428,7 @@ describe('faults: damaged store files', () => {
 });
 
 describe('faults: a full disk', () => {
-  it('fails writes with a clear 507, answers webhooks it cannot store with an error, corrupts nothing, and recovers', async () => {
+  it('fails writes with a clear 507 (events, documents, data stores), answers webhooks it cannot store with an error, corrupts nothing, and recovers', async () => {
     const control = join(mkdtempSync(join(tmpdir(), 'runnel-disk-')), 'faults');
     dirs.push(dirname(control));
     let svc = await start(undefined, { RUNNEL_TEST_FS_FAULTS: control });
@@ -437,6 +437,9 @@ describe('faults: a full disk', () => {
     const endpoint = svc.url + new URL(source.configured_props.http.endpoint_url).pathname;
     const post = (seq: number) => fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seq, n: EVENTS_PER_REQUEST }) });
     const tap = await tapEvents(svc, source.id);
+    const store = (await svc.json('/v1/data_stores', { method: 'POST', json: { name: 'kept' } })).data;
+    const record = (key: string) => `/v1/data_stores/${store.id}/records/${key}`;
+    await svc.json(record('a'), { method: 'PUT', json: { value: { v: 1 } } });
     for (let seq = 0; seq < 5; seq++) expect((await post(seq)).status).toBe(200);
     await tap.until((e) => e.length === 5 * EVENTS_PER_REQUEST, 10_000, 'the events stored before the disk fills');
     const journal = join(svc.dataDir, 'events', `${source.id}.jsonl`);
@@ -462,6 +465,11 @@ describe('faults: a full disk', () => {
     expect((await svc.json(`/v1/sources/${source.id}`)).data.name).toBe('Full');
     await refused(await svc.api('/v1/sources', { method: 'POST', json: { component_code: bulkSource('never created') } }));
     await refused(await svc.api(`/v1/sources/${source.id}/run`, { method: 'POST', json: { event: { body: { seq: 102, n: 1 } } } }));
+    await refused(await svc.api(record('a'), { method: 'PUT', json: { value: { v: 'never' } } }));
+    await refused(await svc.api(record('b'), { method: 'PUT', json: { value: { v: 'never' } } }));
+    await refused(await svc.api(`/v1/data_stores/${store.id}/records`, { method: 'DELETE' }));
+    await refused(await svc.api('/v1/data_stores', { method: 'POST', json: { name: 'never made' } }));
+    expect((await svc.json(`/v1/data_stores/${store.id}/records?limit=10`)).data.map((r: { key: string; value: unknown }) => [r.key, r.value])).toEqual([['a', { v: 1 }]]);
     // A write that half fits (the disk takes 300 bytes of a ~3 kB line) leaves no half line behind.
     writeFileSync(control, 'enospc-after:300');
     await refused(await post(103));
@@ -482,6 +490,7 @@ describe('faults: a full disk', () => {
     await tap.until((e) => e.length === 6 * EVENTS_PER_REQUEST, 10_000, 'the events of a webhook once there is room');
     const saved = await svc.json('/v1/components', { method: 'POST', json: { component_code: componentCode('saved after') } });
     await svc.json(`/v1/sources/${source.id}`, { method: 'PUT', json: { name: 'Renamed after' } });
+    await svc.json(record('c'), { method: 'PUT', json: { value: { v: 3 } } });
     tap.close();
     const acknowledged = tap.events.map(({ id, event }) => ({ id, event }));
     await svc.stop();
@@ -496,6 +505,12 @@ describe('faults: a full disk', () => {
     expect(names).not.toContain('never saved');
     expect((await listAll(svc, '/v1/users/me/sources')).map((s) => s.name).sort()).toEqual(['Renamed after']);
     expect(saved.data.id).toBeTruthy();
+    expect((await listAll(svc, '/v1/data_stores')).map((d) => d.name)).toEqual(['kept']);
+    const records = (await svc.json(`/v1/data_stores/${store.id}/records?limit=10`)).data.map((r: { key: string; value: unknown }) => [r.key, r.value]);
+    expect(records).toEqual([
+      ['c', { v: 3 }],
+      ['a', { v: 1 }],
+    ]);
     await svc.stop();
   });
 });

@@ -17,6 +17,8 @@ import type { PropDescriptor } from '../sandbox/protocol';
 import type { Clock } from '../scheduler/clock';
 import { DataStoreFile, type DataStoreFileOptions, type StoredRecord } from '../store/data-store-file';
 import type { Documents } from '../store/document-types';
+import { nodeStoreFs, type StoreFs } from '../store/store-fs';
+import { StoreHealth } from '../store/store-health';
 
 export interface DataStoresDeps {
   dir: string;
@@ -27,6 +29,10 @@ export interface DataStoresDeps {
   /** After every committed change of a store (its records, or the store itself). */
   onChange?(id: string): void;
   compactBytes?: number;
+  /** The file-system seam shared with the other stores (default node:fs/promises). */
+  fs?: StoreFs;
+  /** Where a full disk is reported (shared with the other stores). */
+  health?: StoreHealth;
 }
 
 /** A TTL in seconds as given: undefined keeps the current expiry, null removes it. */
@@ -51,6 +57,8 @@ export class DataStores implements DataStoreHandler {
       compactBytes: d.compactBytes ?? 256 * 1024,
       isExpired: (r) => this.expired(r, d.clock.now()),
       warn: (m) => d.logger.warn(m),
+      fs: d.fs ?? nodeStoreFs,
+      health: d.health ?? new StoreHealth(d.logger, d.clock),
     };
   }
 

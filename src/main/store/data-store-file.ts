@@ -1,6 +1,7 @@
-import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JournalFile } from './journal-file';
+import { errorCode, type StoreFs } from './store-fs';
+import type { StoreHealth } from './store-health';
 
 /** One record as kept on disk and in memory. Times are epoch ms. */
 export interface StoredRecord {
@@ -29,6 +30,10 @@ export interface DataStoreFileOptions {
   /** Whether a record is past its TTL now (the clock is the caller's). */
   isExpired(r: StoredRecord): boolean;
   warn(msg: string): void;
+  /** The file-system seam shared with the other stores (tests put a full disk here). */
+  fs: StoreFs;
+  /** Where a full disk is reported; a failed write becomes `storage_full`. */
+  health: StoreHealth;
 }
 
 /** A snapshot starts with a header; the records follow as puts. */
@@ -66,8 +71,13 @@ export class DataStoreFile {
 
   /** Creates a new store file with its header. */
   static async create(dir: string, meta: DataStoreMeta, o: DataStoreFileOptions): Promise<DataStoreFile> {
-    const f = new DataStoreFile(meta, new JournalFile(join(dir, `${meta.id}.jsonl`)), o);
-    await f.journal.rewrite([{ t: 'h', meta, seq: 0, at: meta.created_at } satisfies Line]);
+    const f = new DataStoreFile(meta, new JournalFile(join(dir, `${meta.id}.jsonl`), o.fs), o);
+    try {
+      await f.journal.rewrite([{ t: 'h', meta, seq: 0, at: meta.created_at } satisfies Line]);
+    } catch (err) {
+      throw o.health.failed(err, `the new data store "${meta.name}"`);
+    }
+    o.health.wroteOk();
     f.snapshotBytes = f.journal.size;
     return f;
   }
@@ -76,13 +86,13 @@ export class DataStoreFile {
   static async openAll(dir: string, o: DataStoreFileOptions): Promise<DataStoreFile[]> {
     let names: string[] = [];
     try {
-      names = await readdir(dir);
+      names = await o.fs.readdir(dir);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      if (errorCode(err) !== 'ENOENT') throw err;
     }
     const out: DataStoreFile[] = [];
     for (const name of names.filter((n) => n.endsWith('.jsonl')).sort()) {
-      const journal = new JournalFile(join(dir, name));
+      const journal = new JournalFile(join(dir, name), o.fs);
       const { records, corruptLines } = await journal.load();
       if (corruptLines > 0) o.warn(`data store ${name}: ${corruptLines} corrupt line(s) skipped`);
       const head = records[0] as Line | undefined;
@@ -139,7 +149,7 @@ export class DataStoreFile {
   async drop(): Promise<void> {
     this.dropped = true;
     await this.journal.close();
-    await rm(this.journal.path, { force: true });
+    await this.o.fs.rm(this.journal.path);
   }
 
   async close(): Promise<void> {
@@ -147,16 +157,31 @@ export class DataStoreFile {
     await this.journal.close();
   }
 
+  /** Appends one line; a full disk fails it with `storage_full` and changes nothing. */
   private async write(line: Line): Promise<void> {
-    await this.journal.append([line]);
-    this.apply(line);
-    if (this.journal.size >= Math.max(this.o.compactBytes, 2 * this.snapshotBytes)) {
-      this.forgetExpired();
-      const header: Line = { t: 'h', meta: this.meta, seq: this.seq, at: this.updatedAt };
-      const puts: Line[] = [...this.records].map(([k, r]) => ({ t: 'p', k, r }));
-      await this.journal.rewrite([header, ...puts]);
-      this.snapshotBytes = this.journal.size;
+    try {
+      await this.journal.append([line]);
+    } catch (err) {
+      throw this.o.health.failed(err, `a change to the data store "${this.meta.name}"`);
     }
+    this.o.health.wroteOk();
+    this.apply(line);
+    if (this.journal.size >= Math.max(this.o.compactBytes, 2 * this.snapshotBytes)) await this.compact();
+  }
+
+  /** Rewrites the journal as a snapshot; one that fails (a full disk) leaves it as it was. */
+  private async compact(): Promise<void> {
+    this.forgetExpired();
+    const header: Line = { t: 'h', meta: this.meta, seq: this.seq, at: this.updatedAt };
+    const puts: Line[] = [...this.records].map(([k, r]) => ({ t: 'p', k, r }));
+    try {
+      await this.journal.rewrite([header, ...puts]);
+    } catch (err) {
+      this.o.health.failed(err, `the compaction of the data store "${this.meta.name}"`);
+      this.o.warn(`data store ${this.journal.path}: compaction failed (${errorCode(err) ?? String(err)}); the journal is unchanged`);
+      return;
+    }
+    this.snapshotBytes = this.journal.size;
   }
 
   private apply(line: Line): void {
