@@ -40,8 +40,10 @@ export class SourceInvoker {
 
   /**
    * Runs `run` once per request, in order, as one sandbox batch, committing each invocation's
-   * outcome as it finishes. An invocation killed at its limit commits nothing; the ones after
-   * it run again in a fresh batch.
+   * outcome as it is reported. An invocation killed at its limit commits nothing; the ones
+   * after it run again in a fresh batch. When the runner may have held back reports of
+   * invocations that had finished (`blameUnknown`), the unreported ones run again, each
+   * reported alone, to find the one that was stopped; none of them had been committed.
    */
   async invokeRuns(doc: SourceDoc, comp: ComponentDoc, reqs: RunRequest[], o: { reportEach?: boolean } = {}): Promise<RunOutcome[]> {
     // Once a commit of the batch has failed, the later runs fail too: each saw the db the
