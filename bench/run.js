@@ -70,7 +70,7 @@ async function throughput(total) {
       retried += sent.reduce((n, r) => n + r.retried, 0);
       const deadline = Date.now() + 60_000;
       let stored = 0;
-      while ((stored = await storedCount()) < per * endpoints.length && Date.now() < deadline) await sleep(20);
+      while ((stored = await storedCount()) < per * endpoints.length && Date.now() < deadline) await sleep(5);
       rates.push(stored / ((performance.now() - t0) / 1000));
     }
     const ratio = median(rates.map((r, i) => r / bareRates[i]));
@@ -310,7 +310,7 @@ async function hotReload(rounds) {
 
 console.log(`Runnel benchmarks (node ${process.version}); 2 shared cores: read medians and ratios, not absolutes.\n`);
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-if (!only || only === 'throughput') await throughput(quick ? 2000 : 8000);
+if (!only || only === 'throughput') await throughput(quick ? 2000 : 16000);
 if (!only || only === 'latency') await latency(200, quick ? 3 : 10);
 if (!only || only === 'timers') await timersAndMemory(quick ? 5 : 12);
 if (!only || only === 'workflows') await workflows();
