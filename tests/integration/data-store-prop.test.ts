@@ -320,6 +320,21 @@ describe('the data_store prop', () => {
     expect((await svc.runWorkflow(wf.id)).steps[0].$return_value).toBe(2);
   });
 
+  it('makes a data_store prop that additionalProps() adds live in run() and hooks, and counts it as a use of the store', async () => {
+    const s = await newStore('dynamic');
+    const dynamic = `export default { name: "Dyn store", version: "1",
+      props: { useStore: { type: "boolean", label: "Use a store", reloadProps: true } },
+      async additionalProps() { return this.useStore ? { store: { type: "data_store", label: "Store" } } : {}; },
+      hooks: { async deploy() { await this.store.set("deployed", true); } },
+      async run(event) { await this.store.set(event.key, event.value); this.$emit({ keys: await this.store.keys() }); } };`;
+    const src = await svc.createSource(dynamic, { configured_props: { useStore: true, store: { data_store_id: s.id } } });
+    const run = await svc.runSource(src.id, { key: 'k', value: 1 });
+    expect(run.ok, JSON.stringify(run.error)).toBe(true);
+    expect(run.emitted[0].event).toEqual({ keys: ['deployed', 'k'] });
+    expect((await (await record(s.id, 'k')).json()).data.value).toBe(1);
+    expect((await svc.api(`/v1/data_stores/${s.id}`, { method: 'DELETE' })).status).toBe(409);
+  });
+
   it('answers 400 naming the prop for a missing, malformed or unknown data_store_id', async () => {
     const s = await newStore('validation');
     const create = (configured_props: object) => svc.api('/v1/sources', { method: 'POST', json: { component_code: opsSource, configured_props } });

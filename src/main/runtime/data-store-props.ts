@@ -18,12 +18,21 @@ export function resolveDataStoreProp(p: PropDescriptor, given: unknown, check: D
   else if (!p.optional) missing.push(p.name);
 }
 
+/**
+ * The names of the `data_store` props among `props`. A source keeps them (`data_store_props`),
+ * so that ones `additionalProps()` added are live too without running it for every invocation.
+ */
+export function dataStorePropNames(props: readonly PropDescriptor[]): string[] {
+  return props.filter((p) => p.type === DATA_STORE_PROP).map((p) => p.name);
+}
+
 /** The interface values that turn each configured `data_store` prop into its live store. */
-export function dataStoreInterfaces(props: readonly PropDescriptor[], values: Record<string, unknown>): Record<string, InterfaceValue> {
+export function dataStoreInterfaces(props: readonly PropDescriptor[] | readonly string[], values: Record<string, unknown>): Record<string, InterfaceValue> {
+  const names = props.map((p) => (typeof p === 'string' ? p : p.type === DATA_STORE_PROP ? p.name : undefined));
   const out: Record<string, InterfaceValue> = {};
-  for (const p of props) {
-    const id = p.type === DATA_STORE_PROP ? dataStoreIdOf(values[p.name]) : undefined;
-    if (id) out[p.name] = { kind: 'data_store', id };
+  for (const name of names) {
+    const id = name === undefined ? undefined : dataStoreIdOf(values[name]);
+    if (name !== undefined && id) out[name] = { kind: 'data_store', id };
   }
   return out;
 }

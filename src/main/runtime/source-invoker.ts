@@ -146,7 +146,7 @@ export class SourceInvoker {
         instanceId: doc.id,
         method,
         props: this.componentProps(comp, doc),
-        interfaces: { ...this.interfaces(doc), ...dataStoreInterfaces(comp.props, doc.props) },
+        interfaces: { ...this.interfaces(doc), ...dataStoreInterfaces(doc.data_store_props ?? comp.props, doc.props) },
         db,
         ...(callbacks.batch ? { batch: callbacks.batch, ...(callbacks.reportEach ? { reportEach: true } : {}) } : { event }),
         scratchDir: this.deps.paths.scratch(doc.id),

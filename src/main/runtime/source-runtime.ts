@@ -16,6 +16,7 @@ import { EventBus } from './event-bus';
 import { eventSummary } from './event-views';
 import { WorkQueue } from './work-queue';
 import { resolveProps } from './props';
+import { dataStorePropNames } from './data-store-props';
 import { SourceInvoker } from './source-invoker';
 import { timerEvent } from './timer-config';
 import type { Accounts } from './accounts';
@@ -119,6 +120,7 @@ export class SourceRuntime {
       timer: resolved.timer ? { ...resolved.timer } : null,
       http: resolved.http ? { ...resolved.http, token: randomToken(22) } : null,
       db_props: resolved.dbProps,
+      data_store_props: dataStorePropNames(props),
       timeout_seconds: input.timeoutSeconds ?? null,
       created_at: now,
       updated_at: now,
@@ -157,6 +159,7 @@ export class SourceRuntime {
         timer: resolved.timer ? { ...resolved.timer } : null,
         http: resolved.http ? { ...resolved.http, token: doc.http?.token ?? randomToken(22) } : null,
         db_props: resolved.dbProps,
+        data_store_props: dataStorePropNames(props),
         timeout_seconds: input.timeoutSeconds ?? doc.timeout_seconds,
         active: input.active ?? doc.active,
         updated_at: Math.floor(this.deps.clock.now() / 1000),

@@ -39,6 +39,8 @@ export interface SourceDoc {
   http: { prop: string; token: string; customResponse: boolean } | null;
   /** `$.service.db` prop names. */
   db_props: string[];
+  /** `data_store` prop names, those `additionalProps()` added included (absent: the component's own). */
+  data_store_props?: string[];
   timeout_seconds: number | null;
   /** How far the timer's virtual clock runs ahead of real time (`runnel clock advance`). */
   clock_offset_ms?: number;
