@@ -387,11 +387,13 @@ describe('faults: damaged store files', () => {
     await svc.stop();
   });
 
-  it('a truncated or garbled documents file: reported, kept aside, the previous save restored (not an empty store)', async () => {
+  it('a truncated, garbled or quietly changed documents file: reported, kept aside, the previous save restored (not an empty store)', async () => {
     for (const damage of [
       (p: string) => writeFileSync(p, readFileSync(p).subarray(0, Math.floor(statSync(p).size / 2))),
       (p: string) => garbleLine(p, 0),
       (p: string) => writeFileSync(p, ''),
+      // Still valid JSON, caught by the file's checksum.
+      (p: string) => writeFileSync(p, readFileSync(p, 'utf8').replace('$emit', '$emat')),
     ]) {
       const d = await damaged((dir) => damage(join(dir, 'runnel.json')));
       const damagedBytes = readFileSync(join(d.dir, 'runnel.json'));

@@ -1,11 +1,13 @@
 import { basename, dirname } from 'node:path';
+import { ChecksumMismatch, decodeChecked, withChecksum } from './checked-json';
 import { errorCode, writeAll, type StoreFs } from './store-fs';
 import type { StoreHealth } from './store-health';
 
 type ReadResult = { kind: 'ok'; data: unknown } | { kind: 'missing' } | { kind: 'damaged'; why: string };
 
 /**
- * One JSON document on disk (runnel.json). A save writes a temp file and renames it over the
+ * One JSON document on disk (runnel.json), with a checksum (checked-json.ts) so that damage
+ * that leaves valid JSON is caught too. A save writes a temp file and renames it over the
  * old one, so a kill never leaves half a file; the file it replaces stays as `<path>.bak`
  * (a hard link, so the document itself is never missing). Opening recovers a damaged or
  * missing document from that previous save, keeps the damaged one aside and reports it;
@@ -52,14 +54,17 @@ export class DocumentFile {
     return previous.data;
   }
 
-  /** Saves `text` atomically; the replaced file becomes `.bak` unless `keepPrevious` is false. */
+  /**
+   * Saves `text` (the document's JSON) atomically, with a checksum; the replaced file becomes
+   * `.bak` unless `keepPrevious` is false.
+   */
   async write(text: string, opts: { keepPrevious?: boolean } = {}): Promise<void> {
     await this.fs.mkdir(dirname(this.path));
     const tmp = `${this.path}.tmp`;
     try {
       const f = await this.fs.open(tmp, 'w', 0o600);
       try {
-        await writeAll(f, Buffer.from(text));
+        await writeAll(f, Buffer.from(withChecksum(text)));
       } finally {
         await f.close();
       }
@@ -89,8 +94,9 @@ export class DocumentFile {
     if (buf.length === 0) return { kind: 'damaged', why: 'empty' };
     let data: unknown;
     try {
-      data = JSON.parse(buf.toString('utf8'));
+      data = decodeChecked(buf.toString('utf8'));
     } catch (err) {
+      if (err instanceof ChecksumMismatch) return { kind: 'damaged', why: `changed on disk (its checksum does not match; ${buf.length} bytes)` };
       return { kind: 'damaged', why: `not valid JSON (${(err as Error).message}; ${buf.length} bytes)` };
     }
     return valid(data) ? { kind: 'ok', data } : { kind: 'damaged', why: 'not a Runnel document (valid JSON of the wrong shape)' };

@@ -1,5 +1,5 @@
 import { basename, dirname } from 'node:path';
-import { crc32 } from 'node:zlib';
+import { decodeChecked, encodeChecked } from './checked-json';
 import { errorCode, nodeStoreFs, writeAll, type StoreFile, type StoreFs } from './store-fs';
 
 export interface JournalLoadOptions {
@@ -27,28 +27,6 @@ export interface JournalLoad {
   corruptLines: number;
   /** Present when the file was damaged; it has then been set aside and rewritten with `records`. */
   damage?: JournalDamage;
-}
-
-const CHECKSUM = /^\{"#":"([0-9a-f]{8})"([,}])/;
-const crcOf = (json: string) => crc32(json).toString(16).padStart(8, '0');
-
-/**
- * A record as one line: `{"#":"<crc32 of its JSON>",…rest of its JSON}`. The line is still JSON,
- * and one changed in any way (even into other valid JSON) no longer matches its checksum.
- */
-function encodeLine(record: unknown): string {
-  const json = JSON.stringify(record);
-  if (json[0] !== '{') return json;
-  return json === '{}' ? `{"#":"${crcOf(json)}"}` : `{"#":"${crcOf(json)}",${json.slice(1)}`;
-}
-
-/** The record of a line; throws if it is not JSON or does not match its checksum. Lines written without one are taken as they are. */
-function decodeLine(line: string): unknown {
-  const m = CHECKSUM.exec(line);
-  if (!m) return JSON.parse(line);
-  const json = m[2] === '}' ? '{}' : `{${line.slice(m[0].length)}`;
-  if (crcOf(json) !== m[1]) throw new Error('checksum mismatch');
-  return JSON.parse(json);
 }
 
 /**
@@ -106,7 +84,7 @@ export class JournalFile {
       if (line.length === 0) continue;
       let record: unknown;
       try {
-        record = decodeLine(line);
+        record = decodeChecked(line);
       } catch {
         record = undefined;
       }
@@ -136,7 +114,7 @@ export class JournalFile {
   /** Appends records; resolves once the write has completed, rejects (leaving the file as it was) if it could not. */
   async append(records: readonly unknown[]): Promise<void> {
     if (records.length === 0) return;
-    const data = Buffer.from(records.map(encodeLine).join('\n') + '\n');
+    const data = Buffer.from(records.map(encodeChecked).join('\n') + '\n');
     const handle = await this.openHandle();
     if (this.tornAppend) await this.cutTornAppend(handle);
     try {
@@ -151,7 +129,7 @@ export class JournalFile {
 
   /** Replaces the file's content with `records`, atomically; `keepPrevious` keeps the replaced file as `.bak`. */
   async rewrite(records: readonly unknown[], opts: { keepPrevious?: boolean } = {}): Promise<void> {
-    const data = Buffer.from(records.map(encodeLine).join('\n') + (records.length ? '\n' : ''));
+    const data = Buffer.from(records.map(encodeChecked).join('\n') + (records.length ? '\n' : ''));
     await this.fs.mkdir(dirname(this.path));
     const tmp = `${this.path}.${process.pid}.tmp`;
     try {

@@ -127,6 +127,23 @@ describe('store under a full disk', () => {
 });
 
 describe('store damage', () => {
+  it('a documents file saved with a checksum is read back; one saved before checksums (plain JSON) still opens', async () => {
+    const d = disk();
+    const path = join(d.dir, 'runnel.json');
+    const docs = await DocumentStore.open(path, { now: clock.now, fs: d.fs });
+    await docs.update((x) => {
+      x.settings.event_retention = 42;
+    });
+    expect(readFileSync(path, 'utf8')).toMatch(/^\{"#":"[0-9a-f]{8}",/);
+    expect((await DocumentStore.open(path, { now: clock.now, fs: d.fs })).data.settings.event_retention).toBe(42);
+    const plain = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    delete plain['#'];
+    writeFileSync(path, JSON.stringify(plain));
+    const health = new StoreHealth(silentLogger, clock);
+    expect((await DocumentStore.open(path, { now: clock.now, fs: d.fs, health })).data.settings.event_retention).toBe(42);
+    expect(health.warnings).toEqual([]);
+  });
+
   it('a journal line changed into other valid JSON fails its checksum: the file is kept aside and rewritten with the intact lines', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'store-damage-'));
     const j = new JournalFile(join(dir, 'j.jsonl'));
