@@ -14,4 +14,8 @@ export const LIMITS = {
   defaultMemoryCapMb: 256,
   maxRunners: 4,
   sseHandshakeMs: 15_000,
+  /** One emitted event, JSON-serialized with its metadata (hosted: 1 MB per emit). */
+  emitEventBytes: 1024 * 1024,
+  /** All events one invocation emits together (hosted: the 6 MB function payload limit). */
+  invocationEmitBytes: 6 * 1024 * 1024,
 } as const;
