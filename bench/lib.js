@@ -57,6 +57,20 @@ export async function startService() {
   };
 }
 
+/** The bare baseline server (bench/bare-server.js) in a process of its own. */
+export async function startBareServer() {
+  const proc = spawn(process.execPath, [resolve('bench/bare-server.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((res, rej) => {
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) res(Number(out.trim()));
+    });
+    proc.once('exit', (c) => rej(new Error(`bare server exited ${c}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, proc, stop: () => proc.kill('SIGTERM') };
+}
+
 /** Resident memory of a process and all its descendants, in MB (Linux /proc). */
 export function treeRssMb(pid) {
   const children = (p) => {
