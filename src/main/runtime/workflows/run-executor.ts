@@ -17,6 +17,7 @@ import { dataStoreInterfaces } from '../data-store-props';
 import type { DataStores } from '../data-stores';
 import type { Secrets } from '../secrets';
 import { evaluate } from './expressions';
+import { withoutRunnelAnswerCookies } from '../http-answer-cookies';
 
 export const PLATFORM_VERSION = `runnel-${VERSION}`;
 
@@ -173,7 +174,7 @@ export class RunExecutor {
       },
       {
         onLog: (stream, line, ts) => logs.push({ ts, stream, line: this.d.secrets.scrub(line, step.configured_props, this.d.accounts.credentialTexts(step.configured_props)) }),
-        onRespond: (response) => input.onRespond?.(response),
+        onRespond: (response) => input.onRespond?.(withoutRunnelAnswerCookies(response, (line) => logs.push({ ts: this.d.clock.now(), stream: 'stderr', line: `[runnel] ${line}` }))),
       },
     );
     if (!outcome.killed && (Object.keys(outcome.db.set).length || outcome.db.del.length)) {
