@@ -2,7 +2,7 @@
 // app/) that imports 'electron'.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, session } from 'electron';
+import { app, dialog, session } from 'electron';
 import { hardenContents, hardenSession } from './app/hardening';
 import { registerIpc } from './app/ipc';
 import { keychainWrapper } from './app/keychain';
@@ -46,6 +46,10 @@ app.whenReady().then(async () => {
   registerIpc({ origin, dataDir });
   installMenu(() => service!.exportSecretsKey());
   createMainWindow(service.openUrl(), preload);
+}).catch((err: Error) => {
+  // E.g. another Runnel already uses the data dir (the message names it): say so, then quit.
+  dialog.showErrorBox('Runnel cannot start', err.message);
+  app.quit();
 });
 
 app.on('window-all-closed', () => {

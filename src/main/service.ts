@@ -45,6 +45,7 @@ import { EventStore } from './store/event-store';
 import { BoundedLists } from './store/bounded-lists';
 import type { StoreFs } from './store/store-fs';
 import { StoreHealth } from './store/store-health';
+import { DataDirLock } from './store/data-dir-lock';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -88,6 +89,18 @@ export interface RunningService {
 export async function startService(o: ServiceOptions): Promise<RunningService> {
   const paths = pathsFor(o.dataDir);
   await mkdir(paths.dataDir, { recursive: true, mode: 0o700 });
+  // Before anything of the dir is read or written: two services on one dir lose each other's
+  // writes. A second start refuses here, having created nothing.
+  const lock = await DataDirLock.acquire({ file: paths.lockFile, dataDir: paths.dataDir, logger: o.logger });
+  try {
+    return await compose(o, paths, lock);
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
+}
+
+async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock): Promise<RunningService> {
   const startedAt = o.clock.now();
   const loaded = await loadApiKey(paths.apiKeyFile, o.apiKeyFromEnv);
   let apiKey = loaded.key;
@@ -253,28 +266,36 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   baseUrl = `http://${displayHost}:${port}`;
   hosts = ownHosts(port, o.allowedHosts);
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(displayHost)) hosts.add(`${displayHost}:${port}`);
+  await lock.setUrl(baseUrl);
 
   runtime.start();
   subscriptions.start();
   await workflowRuntime.start();
 
+  const stopAll = async () => {
+    runtime.dispose();
+    workflowRuntime.dispose();
+    subscriptions.dispose();
+    scheduler.dispose();
+    storeChanges.dispose();
+    const closed = new Promise<void>((r) => server.close(() => r()));
+    server.closeAllConnections();
+    await closed;
+    await sandbox.dispose();
+    await dataStores.close();
+    await events.close();
+    await logs.close();
+    await runs.close();
+    await outbox.close();
+  };
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      runtime.dispose();
-      workflowRuntime.dispose();
-      subscriptions.dispose();
-      scheduler.dispose();
-      storeChanges.dispose();
-      const closed = new Promise<void>((r) => server.close(() => r()));
-      server.closeAllConnections();
-      await closed;
-      await sandbox.dispose();
-      await dataStores.close();
-      await events.close();
-      await logs.close();
-      await runs.close();
-      await outbox.close();
+      try {
+        await stopAll();
+      } finally {
+        await lock.release();
+      }
     })());
 
   return {

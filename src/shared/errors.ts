@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   hook_failed: 422,
   unauthorized: 401,
   forbidden_host: 403,
+  /** A credential was given, but the request may not use it (a session cookie without same-origin proof). */
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

@@ -33,14 +33,15 @@ describe('the web UI credential', () => {
     const me = await fetch(`${svc.url}/v1/users/me`, { headers: fromPage(svc, cookie) });
     expect(me.status).toBe(200);
     expect(me.headers.get('access-control-allow-origin')).toBeNull();
-    for (const headers of [
-      { ...fromPage(svc, cookie), origin: 'http://evil.example' },
-      { ...fromPage(svc, cookie), 'sec-fetch-site': 'cross-site' },
-      { ...fromPage(svc, cookie), 'sec-fetch-site': 'same-site' },
-      { cookie: 'runnel_session=forged', origin: svc.url, 'sec-fetch-site': 'same-origin' },
-    ]) {
+    // A real session without same-origin proof is forbidden (403); a forged one is no credential (401).
+    for (const [headers, status] of [
+      [{ ...fromPage(svc, cookie), origin: 'http://evil.example' }, 403],
+      [{ ...fromPage(svc, cookie), 'sec-fetch-site': 'cross-site' }, 403],
+      [{ ...fromPage(svc, cookie), 'sec-fetch-site': 'same-site' }, 403],
+      [{ cookie: 'runnel_session=forged', origin: svc.url, 'sec-fetch-site': 'same-origin' }, 401],
+    ] as const) {
       const r = await fetch(`${svc.url}/v1/users/me`, { headers });
-      expect(r.status, JSON.stringify(headers)).toBe(401);
+      expect(r.status, JSON.stringify(headers)).toBe(status);
       expect(r.headers.get('access-control-allow-origin')).toBeNull();
     }
     const sse = await fetch(`${svc.url}/sources/dc_none/sse`, { headers: fromPage(svc, cookie) });

@@ -14,6 +14,8 @@ export interface Paths {
   apiKeyFile: string;
   /** The data key that seals secrets (0600). */
   secretsKeyFile: string;
+  /** Held by the one service using the dir (store/data-dir-lock.ts). */
+  lockFile: string;
   scratch(instanceId: string): string;
 }
 
@@ -29,6 +31,7 @@ export function pathsFor(dataDir: string): Paths {
     dataStoresDir: join(dataDir, 'data-stores'),
     apiKeyFile: join(dataDir, 'api-key'),
     secretsKeyFile: join(dataDir, 'secrets.key'),
+    lockFile: join(dataDir, 'runnel.lock'),
     scratch: (id) => join(dataDir, 'scratch', id),
   };
 }

@@ -5,6 +5,7 @@ import type { ComponentDoc } from '../store/document-types';
 import type { Accounts } from './accounts';
 import { configurableProps, INTERFACE_TYPES } from './props';
 import { dataStoreInterfaces } from './data-store-props';
+import { scrubOfClearValues } from './secret-scrubber';
 
 /**
  * Configuration-time calls of a component, run in the sandbox: async `options()` of a prop and
@@ -53,9 +54,10 @@ export class ComponentConfig {
     try {
       return await this.sandbox.configure(comp.compiled, comp.code_hash, call, values, dataStoreInterfaces(comp.props, configured));
     } catch (err) {
-      const e = err as Error;
+      if (err instanceof RunnelError) throw err;
+      // The component's error is answered to the client: never with the values' secrets in clear.
+      const e = scrubOfClearValues(comp.props, configured, this.accounts?.credentialTexts(configured) ?? []).error(err as Error);
       if (e.name === 'ConfigurationError') throw new RunnelError('configuration_error', e.message);
-      if (e instanceof RunnelError) throw e;
       const what = call.kind === 'options' ? `options() of prop "${call.prop}"` : 'additionalProps()';
       throw new RunnelError('unprocessable', `${what} failed: ${e.name}: ${e.message}`);
     }

@@ -47,11 +47,20 @@ export class Secrets {
    * values among `values`, and `clear` texts such as connected accounts' credentials.
    */
   scrub(text: string, values: Record<string, unknown>, clear: string[] = []): string {
-    const sealed = Object.values(values).flatMap((x) => [x, ...requestSecrets(x)]).filter(SecretBox.isSealed);
-    const plains = [...sealed.map((v) => this.box.open(v)), ...clear];
-    let out = text;
-    // Longest first, so a secret that contains another is masked whole.
-    for (const plain of plains.sort((a, b) => b.length - a.length)) if (plain.length >= 4) out = out.split(plain).join(SECRET_MASK);
-    return out;
+    return maskTexts(text, this.clearTexts(values, clear));
   }
+
+  /** The clear texts to mask for `values`: its sealed values (secret props, http_request secrets) opened, then `clear`. */
+  clearTexts(values: Record<string, unknown>, clear: string[] = []): string[] {
+    const sealed = Object.values(values).flatMap((x) => [x, ...requestSecrets(x)]).filter(SecretBox.isSealed);
+    return [...sealed.map((v) => this.box.open(v)), ...clear];
+  }
+}
+
+/** `text` with each of `plains` (of 4 characters or more) replaced by the mask. */
+export function maskTexts(text: string, plains: string[]): string {
+  let out = text;
+  // Longest first, so a secret that contains another is masked whole.
+  for (const plain of [...plains].sort((a, b) => b.length - a.length)) if (plain.length >= 4 && out.includes(plain)) out = out.split(plain).join(SECRET_MASK);
+  return out;
 }

@@ -8,6 +8,7 @@ import { prepareBatch } from './emit-batch';
 import { dataStoreInterfaces } from './data-store-props';
 import type { SourceRuntimeDeps } from './source-runtime';
 import type { RunRequest } from './work-queue';
+import { SecretScrubber, type Scrub } from './secret-scrubber';
 
 export interface RunOutcome {
   outcome: InvokeOutcome;
@@ -26,7 +27,11 @@ const MAX_LOG_LINE = 16 * 1024;
  * and db changes of the invocation together (nothing when the runner was killed).
  */
 export class SourceInvoker {
-  constructor(private readonly deps: SourceRuntimeDeps) {}
+  private readonly scrubber: SecretScrubber;
+
+  constructor(private readonly deps: SourceRuntimeDeps) {
+    this.scrubber = new SecretScrubber(deps.secrets, deps.accounts);
+  }
 
   timeoutMs(doc: SourceDoc): number {
     return (doc.timeout_seconds ?? this.deps.docs.data.settings.default_timeout_seconds) * 1000;
@@ -139,6 +144,10 @@ export class SourceInvoker {
     db: Record<string, unknown>,
     callbacks: InvokeCallbacks & { batch?: unknown[]; reportEach?: boolean } = {},
   ): Promise<InvokeOutcome> {
+    // What the run hands back (log lines, its error) is scrubbed of the source's secrets here,
+    // once, before anything logs, stores or answers it: the manual run's answer, a hook's 422,
+    // the log and its SSE frames all show the same masked text.
+    const scrub = this.scrubber.of(doc.props);
     const outcome = await this.deps.sandbox.invoke(
       {
         codeHash: comp.code_hash,
@@ -153,14 +162,15 @@ export class SourceInvoker {
         timeoutMs: this.timeoutMs(doc),
       },
       {
-        onLog: (stream, line, ts) => this.log(doc.id, { ts, stream, line }),
+        onLog: (stream, line, ts) => this.append(doc.id, { ts, stream, line: scrub.text(line) }),
         onRespond: callbacks.onRespond,
-        onItem: callbacks.onItem,
+        onItem: callbacks.onItem && ((index, item) => callbacks.onItem!(index, withScrubbedError(item, scrub))),
       },
     );
+    const clean = withScrubbedError(outcome, scrub);
     // A batch killed without knowing which invocation was stopped is run again to find out; that run logs it.
-    if (!outcome.blameUnknown) this.logFailure(doc.id, method, outcome);
-    return outcome;
+    if (!clean.blameUnknown) this.logFailure(doc.id, method, clean);
+    return clean;
   }
 
   private logFailure(id: string, method: InvokeMethod, outcome: { ok: boolean; error?: InvokeOutcome['error']; killed?: boolean }): void {
@@ -190,7 +200,11 @@ export class SourceInvoker {
   private log(id: string, line: LogLine): void {
     // A component printing its own secret prop or account credentials must not put them in the logs.
     const props = this.deps.docs.source(id)?.props;
-    if (props) line = { ...line, line: this.deps.secrets.scrub(line.line, props, this.deps.accounts.credentialTexts(props)) };
+    this.append(id, props ? { ...line, line: this.scrubber.of(props).text(line.line) } : line);
+  }
+
+  /** Appends a line that is already scrubbed. */
+  private append(id: string, line: LogLine): void {
     if (line.line.length > MAX_LOG_LINE) line = { ...line, line: `${line.line.slice(0, MAX_LOG_LINE)}… [${line.line.length - MAX_LOG_LINE} more characters]` };
     this.deps.logs.append(id, line);
     this.deps.bus.publishLog(id, line);
@@ -206,6 +220,11 @@ export class SourceInvoker {
   private interfaces(doc: SourceDoc): Record<string, InterfaceValue> {
     return sourceInterfaces(doc, (token) => this.deps.endpointUrl(token));
   }
+}
+
+/** `o` with its error (if any) scrubbed. */
+function withScrubbedError<O extends { error?: InvokeOutcome['error'] }>(o: O, scrub: Scrub): O {
+  return o.error ? { ...o, error: scrub.error(o.error) } : o;
 }
 
 /** What a source's interface props show on `this` (also used by the test harness, runnel/testing). */

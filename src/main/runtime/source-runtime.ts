@@ -24,6 +24,7 @@ import type { DataStores } from './data-stores';
 import type { ComponentConfig } from './component-config';
 import type { Secrets } from './secrets';
 import { uniqueSlug } from './slug';
+import { withoutRunnelAnswerCookies } from './http-answer-cookies';
 
 export interface SourceRuntimeDeps {
   docs: DocumentStore;
@@ -282,7 +283,11 @@ export class SourceRuntime {
         () => settle({ kind: 'response', response: gatewayTimeout(`The source did not respond within ${Math.round(timeoutMs / 1000)} s`) }),
         timeoutMs,
       );
-      const onRespond = (response: HttpResponseSpec) => (untilStored ? (held = { kind: 'response', response }) : settle({ kind: 'response', response }));
+      const onRespond = (answer: HttpResponseSpec) => {
+        const response = withoutRunnelAnswerCookies(answer, (line) => this.invoker.systemLog(doc.id, line));
+        if (untilStored) held = { kind: 'response', response };
+        else settle({ kind: 'response', response });
+      };
       live.queue
         .run({ event, size, onRespond })
         .then(

@@ -65,7 +65,7 @@ export function createApp(d: AppDeps): Hono {
 
   const guarded = new Hono();
   guarded.use('*', hostGuard(d.allowedHosts));
-  const auth = bearerAuth(d.apiKey, d.sessions, d.allowedHosts);
+  const auth = bearerAuth(d.apiKey, d.sessions);
   guarded.use('/v1/*', auth);
   guarded.use('/sources/*', auth);
   guarded.use('/workflows/*', auth);

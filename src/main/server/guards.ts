@@ -20,25 +20,39 @@ export function hostGuard(allowedHosts: () => Set<string>): MiddlewareHandler {
 
 /**
  * Requires `Authorization: Bearer <api key>` (compared in constant time), or — for the web UI —
- * its session cookie on a same-origin request: `Sec-Fetch-Site` and `Origin`, which browsers
- * set and pages cannot forge, keep every other web page from riding on the cookie.
+ * its session cookie on a request that proves it comes from the Runnel page (`fromOwnPage`).
  */
-export function bearerAuth(apiKey: () => string, sessions?: Sessions, allowedHosts?: () => Set<string>): MiddlewareHandler {
+export function bearerAuth(apiKey: () => string, sessions?: Sessions): MiddlewareHandler {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const m = /^Bearer\s+(.+)$/i.exec(header.trim());
     if (!m && sessions && sessions.isSession(getCookie(c, SESSION_COOKIE))) {
-      const site = c.req.header('sec-fetch-site');
-      const origin = c.req.header('origin');
-      const sameSite = site === undefined || site === 'same-origin';
-      const sameOrigin = origin === undefined || (origin.startsWith('http://') && (allowedHosts?.().has(origin.slice('http://'.length)) ?? false));
-      if (sameSite && sameOrigin) return next();
-      throw new RunnelError('unauthorized', 'The session cookie is accepted only on requests from the Runnel page itself');
+      if (fromOwnPage(c.req.header('host'), c.req.header('sec-fetch-site'), c.req.header('origin'))) return next();
+      throw new RunnelError(
+        'forbidden',
+        'The session cookie is accepted only on requests from the Runnel page itself (Sec-Fetch-Site: same-origin, or an Origin that is this service); scripts send "Authorization: Bearer <key>"',
+      );
     }
     if (!m) throw new RunnelError('unauthorized', 'Missing API key: send "Authorization: Bearer <key>"');
     if (!sameSecret(m[1].trim(), apiKey())) throw new RunnelError('unauthorized', 'Wrong API key');
     await next();
   };
+}
+
+/**
+ * Whether a cookie request comes from the service's own page. Browsers set `Sec-Fetch-Site` and
+ * `Origin` and no page can forge them; a request with neither is not from a browser page at all
+ * but from a script replaying a cookie it got hold of (a component reading a webhook's headers,
+ * say), so it is refused too. Either proof must hold when sent: a same-origin fetch may carry an
+ * Origin, and it must then be this service as the request addressed it (the Host guard has
+ * already checked that Host is one of the service's own names).
+ */
+export function fromOwnPage(host: string | undefined, site: string | undefined, origin: string | undefined): boolean {
+  if (site === undefined && origin === undefined) return false;
+  if (site !== undefined && site !== 'same-origin') return false;
+  if (origin === undefined) return true;
+  const h = (host ?? '').toLowerCase();
+  return h !== '' && (origin.toLowerCase() === `http://${h}` || origin.toLowerCase() === `https://${h}`);
 }
 
 function sameSecret(given: string, expected: string): boolean {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../scheduler/clock';
+import { SESSION_COOKIE } from '../../shared/runnel-cookies';
 
 const TOKEN_TTL_MS = 10 * 60_000;
-export const SESSION_COOKIE = 'runnel_session';
+export { SESSION_COOKIE };
 
 /**
  * The web UI's credential. `runnel serve` (and `runnel open`) hand out a one-time link token;

@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import type { HttpResponseSpec } from '../sandbox/protocol';
 import { httpEventOf } from '../runtime/http-event';
 import type { HttpDelivery, HttpEvent } from '../runtime/source-runtime';
+import { withoutRunnelCookies, withoutRunnelSetCookies } from '../../shared/runnel-cookies';
 import { mapError } from './error-mapper';
 
 export const WEBHOOK_PREFIX = '/e';
@@ -90,6 +91,13 @@ function toEvent(req: IncomingMessage, url: URL, path: string, raw: Buffer): Htt
   for (const [k, v] of Object.entries(req.headers)) {
     if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   }
+  // A signed-in browser sends the web UI's session cookie to webhooks too (same host): the
+  // component must never see it, nor store it in an event. The user's other cookies stay.
+  if (headers.cookie !== undefined) {
+    const kept = withoutRunnelCookies(headers.cookie);
+    if (kept === undefined) delete headers.cookie;
+    else headers.cookie = kept;
+  }
   return httpEventOf({
     method: req.method ?? 'GET',
     url,
@@ -104,7 +112,9 @@ const ANSWER_SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-dow
 
 function writeSpec(res: ServerResponse, spec: HttpResponseSpec): void {
   const headers: Record<string, string | string[]> = { ...CORS };
-  for (const [k, v] of Object.entries(spec.headers ?? {})) headers[k.toLowerCase()] = v;
+  // The runtime already dropped (and logged) a Set-Cookie of Runnel's cookies; this is the last
+  // line before the wire, whatever produced the answer.
+  for (const [k, v] of Object.entries(withoutRunnelSetCookies(spec.headers ?? {}).headers)) headers[k.toLowerCase()] = v;
   // Component answers share the web UI's origin. A sandbox policy gives any page among them an
   // opaque origin, so it can never act with the UI's session cookie (its scripts still run).
   // A policy the component sent itself is kept as a second one: both apply.

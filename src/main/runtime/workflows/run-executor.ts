@@ -16,7 +16,9 @@ import type { Accounts } from '../accounts';
 import { dataStoreInterfaces } from '../data-store-props';
 import type { DataStores } from '../data-stores';
 import type { Secrets } from '../secrets';
+import { SecretScrubber } from '../secret-scrubber';
 import { evaluate } from './expressions';
+import { withoutRunnelAnswerCookies } from '../http-answer-cookies';
 
 export const PLATFORM_VERSION = `runnel-${VERSION}`;
 
@@ -53,7 +55,11 @@ export interface RunExecutorDeps {
  * the first error (recorded on `$errors`) or `$.flow.exit`.
  */
 export class RunExecutor {
-  constructor(private readonly d: RunExecutorDeps) {}
+  private readonly scrubber: SecretScrubber;
+
+  constructor(private readonly d: RunExecutorDeps) {
+    this.scrubber = new SecretScrubber(d.secrets, d.accounts);
+  }
 
   async execute(wf: WorkflowDoc, input: TriggerInput): Promise<WorkflowRun> {
     const started = this.d.clock.now();
@@ -118,13 +124,6 @@ export class RunExecutor {
     return run;
   }
 
-  /** Exports never show a secret prop's value or an account's credentials in clear. */
-  private scrubbed(exports: Record<string, unknown>, step: StepDoc): Record<string, unknown> {
-    const text = JSON.stringify(exports);
-    const clean = this.d.secrets.scrub(text, step.configured_props, this.d.accounts.credentialTexts(step.configured_props));
-    return clean === text ? exports : (JSON.parse(clean) as Record<string, unknown>);
-  }
-
   private async runStep(
     wf: WorkflowDoc,
     step: StepDoc,
@@ -136,11 +135,18 @@ export class RunExecutor {
   ): Promise<{ step: StepRun; error?: SerializedError; exitReason?: string; responded: boolean }> {
     const t0 = this.d.clock.now();
     const logs: LogLine[] = [];
-    const fail = (error: SerializedError) => ({
-      step: { id: step.id, name: step.name, status: 'error' as const, exports: {}, summary: null, logs, duration_ms: this.d.clock.now() - t0, error: stepError(error) },
-      error,
-      responded: false,
-    });
+    // The step's log lines, exports and error never show its secret props or its accounts'
+    // credentials: the run record, the $errors event, the e-mail notice and every SSE frame
+    // are built from what passed this scrub.
+    const scrub = this.scrubber.of(step.configured_props);
+    const fail = (raw: SerializedError) => {
+      const error = scrub.error(raw);
+      return {
+        step: { id: step.id, name: step.name, status: 'error' as const, exports: {}, summary: null, logs, duration_ms: this.d.clock.now() - t0, error: stepError(error) },
+        error,
+        responded: false,
+      };
+    };
     const comp = this.d.docs.component(step.component_id);
     if (!comp) return fail({ name: 'ConfigurationError', message: `The component of step "${step.name}" is missing` });
     let props: Record<string, unknown>;
@@ -172,8 +178,8 @@ export class RunExecutor {
         timeoutMs: remaining,
       },
       {
-        onLog: (stream, line, ts) => logs.push({ ts, stream, line: this.d.secrets.scrub(line, step.configured_props, this.d.accounts.credentialTexts(step.configured_props)) }),
-        onRespond: (response) => input.onRespond?.(response),
+        onLog: (stream, line, ts) => logs.push({ ts, stream, line: scrub.text(line) }),
+        onRespond: (response) => input.onRespond?.(withoutRunnelAnswerCookies(response, (line) => logs.push({ ts: this.d.clock.now(), stream: 'stderr', line: `[runnel] ${line}` }))),
       },
     );
     if (!outcome.killed && (Object.keys(outcome.db.set).length || outcome.db.del.length)) {
@@ -191,8 +197,8 @@ export class RunExecutor {
         name: step.name,
         status: result?.exit ? 'exited' : 'success',
         ...(outcome.value !== undefined ? { $return_value: outcome.value } : {}),
-        exports: this.scrubbed(result?.exports ?? {}, step),
-        summary: result?.summary ?? null,
+        exports: scrub.value(result?.exports ?? {}),
+        summary: typeof result?.summary === 'string' ? scrub.text(result.summary) : null,
         logs,
         duration_ms: this.d.clock.now() - t0,
         error: null,
