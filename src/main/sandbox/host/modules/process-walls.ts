@@ -14,11 +14,14 @@
 // - Raw descriptors: the net.Socket and TLSSocket constructors (options `fd`, `handle`),
 //   a TCP handle's open(fd), the FileHandle constructors of fs/promises (JavaScript and native),
 //   and a FileHandle whose descriptor was swapped (`[kFd]`, `[kDeserialize]`).
+// - The runner's shared http(s).globalAgent: `new (req.constructor)(url)` would send a request
+//   through it (each compartment's http module uses an agent of its own).
 // - Local sockets: Socket#connect to a path (a unix socket such as docker.sock is the host, not
 //   the network) and Server#listen on a path, a descriptor or a handle.
 // Not reachable, so not patched: Pipe and TTY handles (no component can make a pipe or tty
 // socket once the above hold), UDP (dgram is refused).
 import crypto from 'node:crypto';
+import http from 'node:http';
 import net from 'node:net';
 import tls from 'node:tls';
 import { refusalMessage, refuser, refusingClass, runnelError } from './refusals';
@@ -86,6 +89,7 @@ function closeRawDescriptors(): void {
   const sockets = 'use http, https or fetch';
   replaceConstructor(net.Socket.prototype, 'net.Socket', sockets);
   replaceConstructor(tls.TLSSocket.prototype, 'tls.TLSSocket', sockets);
+  replaceConstructor(http.ClientRequest.prototype, 'http.ClientRequest', 'use http.request()');
   // A TCP handle (socket._handle) can adopt any descriptor with open(fd); bind a throwaway one
   // to learn its prototype.
   const handle = (net as unknown as { _createServerHandle: (...a: unknown[]) => unknown })._createServerHandle('127.0.0.1', 0, 4);
