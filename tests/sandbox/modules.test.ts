@@ -10,7 +10,7 @@ const ALLOWED = [
   'crypto', 'buffer', 'url', 'querystring', 'stream', 'stream/promises', 'events', 'util', 'zlib', 'path',
   'string_decoder', 'assert', 'http', 'https', 'timers', 'timers/promises', 'os', 'fs', 'fs/promises',
 ];
-const REFUSED = ['child_process', 'worker_threads', 'cluster', 'vm', 'v8', 'inspector', 'net', 'tls', 'dgram', 'module', 'dns', 'readline'];
+const REFUSED = ['child_process', 'worker_threads', 'cluster', 'vm', 'v8', 'inspector', 'dgram', 'module', 'dns', 'readline', 'wasi', 'repl', 'trace_events', 'sys', '_http_agent'];
 
 describe('require', () => {
   it('gives every allowed built-in, with and without node:', async () => {
@@ -101,6 +101,27 @@ describe('require', () => {
     expect(value['node:child_process']).toBe('Runnel: the "child_process" module is not available to components');
     expect(value.axios).toMatch(/npm packages are not supported yet.*"axios"/);
     expect(value['./util.js']).toMatch(/single file/);
+  });
+
+  it('gives net, tls, http2 and tty as stand-ins whose helpers work and whose sockets refuse', async () => {
+    const value = (await evalIn(
+      pool,
+      `const net = require('net'), tls = require('node:tls'), http2 = require('http2'), tty = require('tty');
+       const out = { isIP: net.isIP('127.0.0.1'), roots: tls.rootCertificates.length > 10, settings: typeof http2.getDefaultSettings(), isatty: tty.isatty(1) };
+       for (const [k, f] of Object.entries({ net: () => net.connect(80, 'example.com'), server: () => net.createServer(), socket: () => new net.Socket(),
+         tls: () => tls.connect(443, 'example.com'), context: () => tls.createSecureContext(), http2: () => http2.connect('https://example.com'), tty: () => new tty.WriteStream(1) })) {
+         try { f(); out[k] = 'allowed'; } catch (e) { out[k] = e.message; }
+       }
+       return out;`,
+    )) as Record<string, unknown>;
+    expect(value).toMatchObject({ isIP: 4, roots: true, settings: 'object', isatty: false });
+    expect(value.net).toBe('Runnel: net.connect() is not available to components; use http, https or fetch');
+    expect(value.server).toBe('Runnel: net.createServer() is not available to components; use http, https or fetch');
+    expect(value.socket).toBe('Runnel: new net.Socket() is not available to components; use http, https or fetch');
+    expect(value.tls).toBe('Runnel: tls.connect() is not available to components; use http, https or fetch');
+    expect(value.context).toMatch(/^Runnel: tls\.createSecureContext\(\) is not available/);
+    expect(value.http2).toMatch(/^Runnel: http2\.connect\(\) is not available/);
+    expect(value.tty).toMatch(/^Runnel: new tty\.WriteStream\(\) is not available to components/);
   });
 
   it('supports dynamic import() of allowed modules and refuses the rest', async () => {

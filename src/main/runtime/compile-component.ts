@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import { build, stop, type Loader, type Message, type Plugin } from 'esbuild';
 import { RunnelError } from '../../shared/errors';
-import { PACKAGE_STAND_INS, STAND_IN_PREFIX } from '../sandbox/protocol';
 import { escapeHtmlComments } from './packages/html-comment-escape';
 import type { PackageCache, Progress } from './packages/package-cache';
 import { isBuiltin, parseImport, VIRTUAL_PACKAGES, type PackageImport } from './packages/package-spec';
@@ -22,8 +21,6 @@ export interface CompileOptions {
   packages?: PackageCache;
   progress?: Progress;
 }
-
-const STAND_INS = new Set(PACKAGE_STAND_INS);
 
 // `defineSource` & co. are identity functions; their types vanish when TypeScript is stripped.
 const PIPEDREAM_TYPES = ['defineComponent', 'defineSource', 'defineAction', 'defineApp']
@@ -99,11 +96,9 @@ async function bundle(source: string, loader: Loader, modules: string | undefine
     setup(b) {
       b.onResolve({ filter: /.*/ }, async (args) => {
         const own = fromComponent(args.importer);
-        if (isBuiltin(args.path)) {
-          // Packages (not the component itself) get load-safe stand-ins of net, tls, http2, ...
-          const name = args.path.replace(/^node:/, '');
-          return { path: !own && STAND_INS.has(name) ? `${STAND_IN_PREFIX}${name}` : args.path, external: true };
-        }
+        // Built-ins stay `require` calls: the sandbox's one module table answers them, the
+        // same way for the component and for its packages.
+        if (isBuiltin(args.path)) return { path: args.path, external: true };
         if (VIRTUAL_PACKAGES.has(args.path)) return { path: args.path, namespace: 'runnel-virtual' };
         if (own && (args.path.startsWith('.') || args.path.startsWith('/'))) {
           return { errors: [{ text: `local imports such as "${args.path}" are not supported: a component is one file` }] };

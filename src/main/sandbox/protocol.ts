@@ -4,14 +4,6 @@
 import type { PropAttributes } from '../../shared/resources';
 import type { DataStoreRequest } from './data-store-protocol';
 
-/**
- * Built-ins that npm packages bundled into a component get as load-safe stand-ins: the bundler
- * rewrites a package's `require("net")` to `require("runnel:net")`, which the runner answers
- * (sandbox/host/modules/library-stand-ins.ts). A component's own `require("net")` stays refused.
- */
-export const PACKAGE_STAND_INS: readonly string[] = ['net', 'tls', 'http2', 'async_hooks', 'perf_hooks', 'diagnostics_channel', 'punycode', 'tty'];
-export const STAND_IN_PREFIX = 'runnel:';
-
 /** A prop as the sandbox describes it after evaluating a component (functions flattened). */
 export interface PropDescriptor extends PropAttributes {
   /** Static options as written, or `true` when `options` is an async method. */

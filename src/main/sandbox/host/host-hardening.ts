@@ -15,10 +15,12 @@
 // Known residual risk: a non-configurable writable property on a prototype cannot be converted
 // (EventEmitter.prototype[kCapture] is one, so a component can flip captureRejections for all
 // emitters); objects only reachable at run time from instances we did not anticipate stay
-// mutable; shared mutable state by design (performance marks) is visible to all components.
+// mutable.
 import { createRequire } from 'node:module';
 import { SHARED_GLOBAL_NAMES } from './globals/endowments';
+import { MODULES_REACHING_COMPARTMENTS } from './modules/component-require';
 import { sealFsStreamConstructors } from './modules/fs-streams';
+import { closeProcessWalls, sealFileHandles } from './modules/process-walls';
 
 const nodeRequire = createRequire(import.meta.url);
 const locked = new WeakSet<object>();
@@ -99,11 +101,7 @@ function isAgent(v: unknown): boolean {
 }
 
 /** Modules whose classes reach compartments directly or through instances (sockets, streams). */
-const SHARED_MODULES = [
-  'crypto', 'buffer', 'url', 'querystring', 'stream', 'stream/promises', 'stream/web', 'stream/consumers', 'events',
-  'util', 'zlib', 'path', 'string_decoder', 'assert', 'http', 'https', 'timers/promises',
-  'net', 'tls', 'fs', 'os',
-];
+const SHARED_MODULES = [...new Set([...MODULES_REACHING_COMPARTMENTS, 'net', 'tls'])];
 
 let done = false;
 
@@ -114,6 +112,7 @@ let done = false;
 export function hardenHostSurface(): PropertyKey[] {
   if (done) return residual;
   done = true;
+  closeProcessWalls();
   sealFsStreamConstructors();
   const g = globalThis as unknown as Obj;
   // Reading lazy globals here also replaces Node's lazy getters with the real objects.
@@ -130,6 +129,7 @@ export async function hardenInstancePrototypes(): Promise<void> {
   const os = nodeRequire('node:os') as typeof import('node:os');
   // FileHandle is not exported; fs/promises.open() gives one to components.
   const handle = await fsp.open(os.devNull, 'r');
+  sealFileHandles(handle);
   tamperProof(Object.getPrototypeOf(handle));
   await handle.close();
 }

@@ -6,6 +6,7 @@ import { describeThrown } from '../globals/readable-errors';
 import { makeProcessShim } from '../globals/process-shim';
 import { makeCompartmentTimers } from '../modules/compartment-timers';
 import { makeComponentRequire, type PackageResolver } from '../modules/component-require';
+import { makeCompartmentPerformance } from '../modules/perf-hooks-stand-in';
 import { scratchPaths, VIRTUAL_ROOT } from '../modules/scratch-paths';
 
 export type ComponentObject = Record<string, unknown>;
@@ -31,13 +32,14 @@ export function loadComponent(o: LoadOptions): LoadedComponent {
   const reportUncaught = (err: unknown) => o.sink('stderr', `Uncaught ${describeThrown(err)}`);
   const timers = makeCompartmentTimers(reportUncaught);
   const proc = makeProcessShim({ instanceId: o.instanceId, sink: o.sink, onUncaught: reportUncaught });
-  const req = makeComponentRequire({ scratch: scratchPaths(o.scratchDir), timers, process: proc, packages: o.packages });
+  const performance = makeCompartmentPerformance();
+  const req = makeComponentRequire({ scratch: scratchPaths(o.scratchDir), timers, process: proc, performance, packages: o.packages });
   const dispose = () => {
     timers.dispose();
     req.dispose();
   };
   try {
-    const globals = makeEndowments({ console: makeComponentConsole(o.sink), process: proc, timers });
+    const globals = makeEndowments({ console: makeComponentConsole(o.sink), process: proc, timers, performance });
     // SES refuses source text containing `import(`; evaluate() below rewrites it to
     // `__import__(`, which this turns into a working dynamic import of allowed modules.
     globals.__import__ = (specifier: unknown) => Promise.resolve().then(() => namespaceOf(req.require(specifier)));

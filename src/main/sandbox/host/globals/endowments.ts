@@ -8,7 +8,7 @@ import { makeComponentDefiners } from './component-definers';
 const SHARED = [
   'fetch', 'Headers', 'Request', 'Response', 'FormData', 'Blob', 'Buffer', 'URL', 'URLSearchParams',
   'TextEncoder', 'TextDecoder', 'AbortController', 'AbortSignal', 'atob', 'btoa', 'structuredClone',
-  'crypto', 'performance', 'Event', 'EventTarget', 'ReadableStream', 'WritableStream', 'TransformStream',
+  'crypto', 'Event', 'EventTarget', 'ReadableStream', 'WritableStream', 'TransformStream',
 ] as const;
 
 export const SHARED_GLOBAL_NAMES: readonly string[] = SHARED;
@@ -17,6 +17,8 @@ export interface EndowmentParts {
   console: unknown;
   process: unknown;
   timers: CompartmentTimers;
+  /** The compartment's own `performance` (Node's timeline is shared by the whole runner). */
+  performance: unknown;
 }
 
 /** The globals object for `new Compartment({ globals })`. */
@@ -29,6 +31,7 @@ export function makeEndowments(parts: EndowmentParts): Record<string, unknown> {
     Math,
     console: parts.console,
     process: parts.process,
+    performance: parts.performance,
     ...parts.timers.globals,
     ...makeComponentDefiners(),
   };

@@ -53,3 +53,11 @@ function deepFreeze<T>(v: T): T {
   for (const key of Reflect.ownKeys(v)) deepFreeze((v as Record<PropertyKey, unknown>)[key]);
   return v;
 }
+
+const MB = 1024 * 1024;
+
+/** A size in MB as a component reads it: "2.1 MB", "1 MB" for a whole number of MB. */
+export function formatMb(bytes: number): string {
+  const mb = bytes / MB;
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}

@@ -1,35 +1,48 @@
-// `require` inside a compartment: the one place that decides which modules a component gets.
-// Allowed built-ins come as per-compartment frozen copies (replacing `createHash` on one
-// component's crypto changes nobody else's); modules with state or host reach get
-// purpose-built versions (fs, os, timers, http, https); everything else is refused by name.
+// `require` and `import()` inside a compartment: the one table that decides which modules a
+// component gets. The same decision holds for the component's own code and for the npm
+// packages bundled into it, and for literal, computed and dynamic names: they share one bundle
+// and one scope, so anything a package could reach its importer could too. There is no hidden
+// name: the wall is that everything reachable is harmless.
+// - copies: a per-compartment frozen copy built from an allow-list (copied-modules.ts);
+// - purpose-built: fs, fs/promises, os, timers, http, https, process;
+// - stand-ins: net, tls, http2 (helpers only), async_hooks, perf_hooks, diagnostics_channel,
+//   tty, each holding nothing that reaches the runner or another component;
+// - everything else (child_process, worker_threads, vm, module, dns, inspector, ...) is refused.
 import { builtinModules, createRequire } from 'node:module';
+import { makeAsyncHooks } from './async-hooks-stand-in';
+import { copyModule, COPIED_MODULES, type CopyContext } from './copied-modules';
+import { makeDiagnosticsChannel } from './diagnostics-channel-stand-in';
 import { makeComponentFs, type ComponentFs } from './fs-module';
 import { makeHttpModule, type HttpModule } from './http-module';
-import { libraryStandIn, STAND_IN_PREFIX } from './library-stand-ins';
 import { makeOsModule } from './os-module';
+import { makePerfHooks } from './perf-hooks-stand-in';
+import { runnelError } from './refusals';
+import { socketStandIn, SOCKET_MODULES } from './socket-stand-ins';
+import { TTY_STAND_IN } from './tty-stand-in';
 import type { CompartmentTimers } from './compartment-timers';
 import type { ScratchPaths } from './scratch-paths';
 
 const nodeRequire = createRequire(import.meta.url);
 
-/** Built-ins given as frozen shallow copies of the real module. */
-const COPIED = new Set([
-  'crypto', 'buffer', 'url', 'querystring', 'stream', 'stream/promises', 'stream/web', 'stream/consumers',
-  'events', 'util', 'util/types', 'zlib', 'path', 'path/posix', 'path/win32', 'string_decoder', 'assert',
-  'assert/strict', 'timers/promises',
-]);
-
 /**
  * Hook for the npm-bundling feature: given a bare package name, return its exports or
- * undefined. Nothing provides one yet, so every package name is refused with a clear message.
+ * undefined. Nothing provides one yet (packages are bundled at save), so every package name
+ * is refused with a clear message.
  */
 export type PackageResolver = (name: string) => unknown;
+
+interface ProcessLike {
+  nextTick(fn: () => void): void;
+  emitWarning(warning: unknown): void;
+}
 
 export interface RequireDeps {
   scratch: ScratchPaths;
   timers: CompartmentTimers;
   /** The compartment's `process` stand-in, also what `require('process')` returns. */
   process: unknown;
+  /** The compartment's `performance` (the global), also `require('perf_hooks').performance`. */
+  performance: unknown;
   packages?: PackageResolver;
 }
 
@@ -38,75 +51,78 @@ export interface ComponentRequire {
   dispose(): void;
 }
 
+/** What one compartment's modules are built from. */
+interface Builders {
+  deps: RequireDeps;
+  copy: CopyContext;
+  fs(): ComponentFs;
+  http(kind: 'http' | 'https'): unknown;
+  onError(err: unknown): void;
+}
+
 let sharedOs: Readonly<Record<string, unknown>> | undefined;
 
-function frozenCopy(ns: unknown): unknown {
-  // events, stream and assert export a function (a class); host-hardening locked it, and
-  // `class X extends EventEmitter` needs the function itself, not a copy.
-  if (typeof ns === 'function') return ns;
-  const o = ns as object;
-  return Object.freeze(Object.create(Object.getPrototypeOf(o), Object.getOwnPropertyDescriptors(o)));
-}
+/** The table: every module a compartment can get, and how it is built. */
+const TABLE: Readonly<Record<string, (b: Builders) => unknown>> = {
+  ...Object.fromEntries(COPIED_MODULES.map((name) => [name, (b: Builders) => copyModule(name, nodeRequire(`node:${name}`), b.copy)])),
+  ...Object.fromEntries(SOCKET_MODULES.map((name) => [name, () => socketStandIn(name)])),
+  fs: (b) => b.fs().fs,
+  'fs/promises': (b) => b.fs().promises,
+  os: () => (sharedOs ??= makeOsModule()),
+  timers: (b) => b.deps.timers.module,
+  http: (b) => b.http('http'),
+  https: (b) => b.http('https'),
+  process: (b) => b.deps.process,
+  async_hooks: () => makeAsyncHooks(),
+  perf_hooks: (b) => makePerfHooks(b.deps.performance),
+  diagnostics_channel: (b) => makeDiagnosticsChannel(b.onError),
+  tty: () => TTY_STAND_IN,
+};
 
-function requireError(message: string, code: string): Error {
-  const err = new Error(`Runnel: ${message}`) as NodeJS.ErrnoException;
-  err.code = code;
-  return err;
-}
+/** Node modules whose real exports (or parts of them) reach compartments through the table. */
+export const MODULES_REACHING_COMPARTMENTS: readonly string[] = [...COPIED_MODULES, ...SOCKET_MODULES, 'http', 'https', 'async_hooks', 'fs', 'os'];
 
 /** The `require` of one compartment, with the modules it built cached per name. */
 export function makeComponentRequire(deps: RequireDeps): ComponentRequire {
   const cache = new Map<string, unknown>();
   const disposers: (() => void)[] = [];
+  const proc = deps.process as ProcessLike;
   let fs: ComponentFs | undefined;
-  const http = (kind: 'http' | 'https') => {
-    const m: HttpModule = makeHttpModule(kind);
-    disposers.push(m.dispose);
-    return m.module;
-  };
-
-  const build = (name: string): unknown => {
-    if (COPIED.has(name)) return frozenCopy(nodeRequire(`node:${name}`));
-    switch (name) {
-      case 'fs':
-      case 'fs/promises':
-        fs ??= makeComponentFs(deps.scratch);
-        return name === 'fs' ? fs.fs : fs.promises;
-      case 'os':
-        return (sharedOs ??= makeOsModule());
-      case 'timers':
-        return deps.timers.module;
-      case 'http':
-      case 'https':
-        return http(name);
-      case 'process':
-        return deps.process;
-      default:
-        return undefined;
-    }
+  const builders: Builders = {
+    deps,
+    copy: { warn: (message) => proc.emitWarning(message) },
+    fs: () => (fs ??= makeComponentFs(deps.scratch)),
+    http: (kind) => {
+      const m: HttpModule = makeHttpModule(kind);
+      disposers.push(m.dispose);
+      return m.module;
+    },
+    // As Node does with a throwing subscriber: report it later, in the component's log.
+    onError: (err) =>
+      proc.nextTick(() => {
+        throw err;
+      }),
   };
 
   const require = (specifier: unknown): unknown => {
     if (typeof specifier !== 'string' || specifier === '') {
       throw new TypeError(`require() expects a module name, got ${typeof specifier}`);
     }
-    if (specifier.startsWith(STAND_IN_PREFIX)) {
-      const standIn = libraryStandIn(specifier.slice(STAND_IN_PREFIX.length));
-      if (standIn !== undefined) return standIn;
-    }
     const name = specifier.startsWith('node:') ? specifier.slice(5) : specifier;
     const cached = cache.get(name);
     if (cached !== undefined) return cached;
-    const mod = build(name);
-    if (mod !== undefined) {
+    const build = Object.hasOwn(TABLE, name) ? TABLE[name] : undefined;
+    if (build) {
+      const mod = build(builders);
       cache.set(name, mod);
       return mod;
     }
-    if (builtinModules.includes(name) || specifier.startsWith('node:')) {
-      throw requireError(`the "${name}" module is not available to components`, 'ERR_RUNNEL_MODULE_REFUSED');
+    // Built-ins, `node:` names and any other `scheme:` name (there are no hidden ones).
+    if (builtinModules.includes(name) || specifier.startsWith('node:') || /^[\w.+-]+:/.test(specifier)) {
+      throw runnelError(`the "${name}" module is not available to components`, 'ERR_RUNNEL_MODULE_REFUSED');
     }
     if (name.startsWith('.') || name.startsWith('/')) {
-      throw requireError(`a component is a single file; require("${specifier}") is not supported`, 'MODULE_NOT_FOUND');
+      throw runnelError(`a component is a single file; require("${specifier}") is not supported`, 'MODULE_NOT_FOUND');
     }
     const pkg = deps.packages?.(name);
     if (pkg !== undefined) {
@@ -114,7 +130,7 @@ export function makeComponentRequire(deps: RequireDeps): ComponentRequire {
       return pkg;
     }
     // MODULE_NOT_FOUND keeps `try { require('optional-dep') } catch` patterns working.
-    throw requireError(`npm packages are not supported yet (the component requires "${name}")`, 'MODULE_NOT_FOUND');
+    throw runnelError(`npm packages are not supported yet (the component requires "${name}")`, 'MODULE_NOT_FOUND');
   };
 
   return {
