@@ -173,6 +173,9 @@ export type DataStoreResult = { type: 'ds-result'; call: number } & ({ ok: true;
 
 export type LogStream = 'stdout' | 'stderr';
 
+/** A log line's longest form on the channel: the runner cuts longer ones and says how much it cut. */
+export const MAX_LOG_LINE_CHARS = 16 * 1024;
+
 export type RunnerMessage =
   | { type: 'ready'; baselineRss: number }
   | { type: 'log'; id: number; stream: LogStream; line: string; ts: number }

@@ -2,7 +2,7 @@
 import type { SerializedError } from '../protocol';
 
 /** Set by the pool before it kills a runner on purpose. */
-export type KillReason = 'timeout' | 'idle' | 'dispose' | 'start-timeout';
+export type KillReason = 'timeout' | 'idle' | 'dispose' | 'start-timeout' | 'protocol';
 
 export interface ExitFacts {
   code: number | null;
@@ -12,6 +12,8 @@ export interface ExitFacts {
   memoryMarker?: string;
   /** V8 printed its fatal "heap out of memory" error (it then aborts). */
   heapLimitReached: boolean;
+  /** What the runner sent that broke the protocol (killReason 'protocol'). */
+  protocolProblem?: string;
   /** The last few KB the runner wrote to stderr. */
   stderrTail: string;
   memoryCapMb: number;
@@ -32,6 +34,12 @@ function lastLine(stderr: string): string {
 /** The error a job still running on the dead runner reports (timeouts are built by the pool). */
 export function exitError(f: ExitFacts): SerializedError {
   if (f.killReason === 'dispose') return { name: 'RunnerCrashed', message: 'The sandbox was shut down while the component was running' };
+  if (f.killReason === 'protocol') {
+    return {
+      name: 'RunnerProtocolError',
+      message: `Runnel: the runner sent a malformed message (${f.protocolProblem ?? 'unknown problem'}); it was stopped and the next run gets a fresh one. Code that writes to the runner's file descriptors causes this.`,
+    };
+  }
   if (f.memoryMarker) {
     const rss = /rss=(\d+)/.exec(f.memoryMarker);
     const used = rss ? ` (the runner reached ${Math.round(Number(rss[1]) / MB)} MB resident)` : '';

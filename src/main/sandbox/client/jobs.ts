@@ -17,6 +17,9 @@ import { dataStoreIdsOf } from './data-store-calls';
 
 export interface Job {
   id: number;
+  kind: 'invoke' | 'inspect' | 'configure';
+  /** An invocation of a workflow step: its outcome may carry a step result. */
+  isStep: boolean;
   message: ParentMessage;
   /** `instanceId\ncodeHash` of an invocation: a runner that has it cached is preferred. */
   cacheKey?: string;
@@ -27,6 +30,18 @@ export interface Job {
   onMessage(msg: RunnerMessage): boolean;
   /** The runner died (or the pool shut down) before the job completed. */
   fail(error: SerializedError): void;
+}
+
+/** The message types a runner may send for a job of each kind (besides `ds`, routed apart). */
+const ACCEPTED: Record<Job['kind'], ReadonlySet<RunnerMessage['type']>> = {
+  invoke: new Set(['log', 'respond', 'items', 'result']),
+  inspect: new Set(['log', 'inspected']),
+  configure: new Set(['log', 'configured']),
+};
+
+/** Whether a runner may send a message of `type` for `job`. */
+export function accepts(job: Job, type: RunnerMessage['type']): boolean {
+  return ACCEPTED[job.kind].has(type);
 }
 
 export const cacheKeyOf = (instanceId: string, codeHash: string) => `${instanceId}\n${codeHash}`;
@@ -65,6 +80,8 @@ export function invokeJob(
   };
   return {
     id,
+    kind: 'invoke',
+    isStep: request.step !== undefined && request.method === 'run',
     message: { type: 'invoke', id, request },
     cacheKey: cacheKeyOf(request.instanceId, request.codeHash),
     timeoutMs: request.timeoutMs,
@@ -118,6 +135,8 @@ export function inspectJob(
 ): Job {
   return {
     id,
+    kind: 'inspect',
+    isStep: false,
     message: { type: 'inspect', id, code, codeHash },
     timeoutMs,
     onMessage(msg) {
@@ -148,6 +167,8 @@ export function configureJob(
 ): Job {
   return {
     id,
+    kind: 'configure',
+    isStep: false,
     message: { type: 'configure', id, code, codeHash, call, props, ...(interfaces ? { interfaces } : {}) },
     timeoutMs,
     dataStores: dataStoreIdsOf(interfaces ?? {}),

@@ -11,12 +11,12 @@ import type {
   InvokeOutcome,
   InterfaceValue,
   InvokeRequest,
-  RunnerMessage,
   Sandbox,
   SerializedError,
 } from '../protocol';
 import type { KillReason } from './exit-cause';
-import { cacheKeyOf, CONFIGURE_TIMEOUT_MS, configureJob, INSPECT_TIMEOUT_MS, inspectJob, invokeJob, seconds, type Job } from './jobs';
+import { accepts, cacheKeyOf, CONFIGURE_TIMEOUT_MS, configureJob, INSPECT_TIMEOUT_MS, inspectJob, invokeJob, seconds, type Job } from './jobs';
+import { checkRunnerMessage, ProtocolViolation } from './validate/runner-message';
 import { RunnerProcess } from './runner-process';
 import { routeDataStoreCall } from './data-store-calls';
 import type { DataStoreHandler } from '../data-store-protocol';
@@ -38,6 +38,8 @@ export interface RunnerPoolOptions {
   configureTimeoutMs?: number;
   /** Carries out components' data store operations (none: they fail with a clear message). */
   dataStores?: DataStoreHandler;
+  /** The folder that holds every instance's scratch folder (request.scratchDir is inside it). */
+  scratchRoot?: string;
 }
 
 /** Per runner: finished jobs whose late log lines (from leftover timers) are still routed. */
@@ -47,6 +49,8 @@ const CACHED_KEYS = 64;
 
 interface Slot {
   job?: Job;
+  /** The highest job id given to this runner: it cannot speak of later ones. */
+  lastJobId: number;
   deadline?: NodeJS.Timeout;
   idleTimer?: NodeJS.Timeout;
   recent: Map<number, Job>;
@@ -170,7 +174,7 @@ export class RunnerPool implements Sandbox {
       this.queue.shift()?.fail({ name: 'RunnerCrashed', message: `The sandbox runner could not start (${(err as Error).message})` });
       return;
     }
-    this.runners.set(runner, { recent: new Map() });
+    this.runners.set(runner, { recent: new Map(), lastJobId: 0 });
   }
 
   private dispatch(job: Job, runner: RunnerProcess): void {
@@ -178,6 +182,7 @@ export class RunnerPool implements Sandbox {
     clearTimeout(slot.idleTimer);
     runner.state = 'busy';
     slot.job = job;
+    slot.lastJobId = job.id;
     if (job.cacheKey) {
       runner.cached.delete(job.cacheKey);
       runner.cached.add(job.cacheKey);
@@ -193,17 +198,27 @@ export class RunnerPool implements Sandbox {
     }
   }
 
-  private onMessage(runner: RunnerProcess, msg: RunnerMessage): void {
+  /**
+   * A decoded message from `runner`: checked field by field (validate/), then against what the
+   * runner is running. Throwing a ProtocolViolation kills the runner (runner-process.ts).
+   */
+  private onMessage(runner: RunnerProcess, raw: unknown): void {
     const slot = this.runners.get(runner);
     // A result racing the deadline's SIGKILL loses: the job reports the timeout, consistently.
     if (!slot || runner.dying) return;
+    const job = slot.job;
+    const msg = checkRunnerMessage(raw, job);
     if (msg.type === 'ready') {
-      if (runner.state === 'starting') this.becomeIdle(runner, slot);
+      if (runner.state !== 'starting') throw new ProtocolViolation('"ready" from a runner that had started');
+      runner.baselineRss = msg.baselineRss;
+      this.becomeIdle(runner, slot);
       return;
     }
-    if (msg.type === 'ds') return routeDataStoreCall(this.o.dataStores, slot.job, msg, (answer) => runner.send(answer));
-    const job = slot.job;
+    if (runner.state === 'starting') throw new ProtocolViolation(`a "${msg.type}" message before "ready"`);
+    if (msg.id > slot.lastJobId) throw new ProtocolViolation(`a "${msg.type}" message for job ${msg.id}, which this runner was never given`);
+    if (msg.type === 'ds') return routeDataStoreCall(this.o.dataStores, job, msg, (answer) => runner.send(answer));
     if (job && job.id === msg.id) {
+      if (!accepts(job, msg.type)) throw new ProtocolViolation(`a "${msg.type}" message for a job of kind ${job.kind}`);
       if (msg.type === 'items' && msg.items.length > 0) {
         // Each invocation of a batch gets the whole deadline.
         clearTimeout(slot.deadline);
@@ -217,8 +232,12 @@ export class RunnerPool implements Sandbox {
       this.becomeIdle(runner, slot);
       return;
     }
-    // Output of a finished invocation (a leftover timer): still that invocation's log.
-    if (msg.type === 'log' || msg.type === 'respond') slot.recent.get(msg.id)?.onMessage(msg);
+    // Output of a finished invocation (leftover work): still that invocation's log.
+    if (msg.type === 'log' || msg.type === 'respond') {
+      slot.recent.get(msg.id)?.onMessage(msg);
+      return;
+    }
+    throw new ProtocolViolation(`a "${msg.type}" message for job ${msg.id}, which this runner is not running`);
   }
 
   private becomeIdle(runner: RunnerProcess, slot: Slot): void {

@@ -1,9 +1,13 @@
 // One runner child process as the pool sees it: spawn, ready handshake, messages, kill, and
-// one `onExit` with the facts needed to say why it died.
-import { fork, type ChildProcess } from 'node:child_process';
-import type { Readable } from 'node:stream';
+// one `onExit` with the facts needed to say why it died. Messages come over our own framed
+// channel on fd 3 (../frames.ts), never Node's IPC: nothing the runner writes there is parsed
+// outside a try/catch, and whatever does not decode or does not fit the protocol kills this
+// runner (a RunnerProtocolError for its job), never the main process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import type { Logger } from '../../logger';
-import type { ParentMessage, RunnerMessage } from '../protocol';
+import { encodeFrame, FrameReader } from '../frames';
+import type { ParentMessage } from '../protocol';
 import { MEMORY_CAP_MARKER } from '../runner-markers';
 import { exitError, isHeapLimitLine, type KillReason } from './exit-cause';
 import type { SerializedError } from '../protocol';
@@ -15,7 +19,11 @@ export interface RunnerProcessOptions {
   memoryCapMb: number;
   logger: Logger;
   startTimeoutMs: number;
-  onMessage(runner: RunnerProcess, msg: RunnerMessage): void;
+  /**
+   * A decoded message, not yet checked: the pool validates it. Throwing kills this runner with
+   * a RunnerProtocolError naming what was thrown.
+   */
+  onMessage(runner: RunnerProcess, msg: unknown): void;
   /** Called once, after the process is gone and its stderr fully read. */
   onExit(runner: RunnerProcess, error: SerializedError, killReason: KillReason | undefined): void;
 }
@@ -48,7 +56,10 @@ export class RunnerProcess {
   /** Resolves once the process has exited (for dispose). */
   readonly exited: Promise<void>;
   private readonly child: ChildProcess;
+  private readonly channel: Writable | undefined;
   private killReason?: KillReason;
+  /** What was wrong with what the runner sent, when that is why it was killed. */
+  private protocolProblem?: string;
   private stderrTail = '';
   private memoryMarker?: string;
   private heapLimitReached = false;
@@ -61,24 +72,18 @@ export class RunnerProcess {
 
   constructor(private readonly o: RunnerProcessOptions) {
     this.exited = new Promise((r) => (this.resolveExited = r));
-    this.child = fork(o.entry, [], {
-      serialization: 'advanced',
-      execArgv: [`--max-old-space-size=${o.memoryCapMb}`],
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    this.child = spawn(process.execPath, [`--max-old-space-size=${o.memoryCapMb}`, o.entry], {
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       env: runnerEnv(o.memoryCapMb),
     });
     this.startTimer = setTimeout(() => this.kill('start-timeout'), o.startTimeoutMs);
     this.pipeOutput(this.child.stdout, 'stdout');
     this.pipeOutput(this.child.stderr, 'stderr');
-    this.child.on('message', (msg: RunnerMessage) => {
-      if (msg.type === 'ready' && this.state === 'starting') {
-        clearTimeout(this.startTimer);
-        this.baselineRss = msg.baselineRss;
-      }
-      o.onMessage(this, msg);
-    });
+    const channel = this.child.stdio[3] as (Readable & Writable) | null | undefined;
+    this.channel = channel ?? undefined;
+    if (channel) this.readChannel(channel);
     this.child.on('error', (err) => {
-      // Spawn failures and IPC errors; 'exit' follows a failed spawn only sometimes.
+      // Spawn failures; 'exit' follows a failed spawn only sometimes.
       o.logger.warn(`sandbox runner ${this.child.pid ?? '(not started)'}: ${err.message}`);
       if (this.child.pid === undefined) this.finish({ code: null, signal: null });
     });
@@ -101,13 +106,41 @@ export class RunnerProcess {
 
   /** Sends a message; returns the error when it cannot be serialized (the caller's data). */
   send(msg: ParentMessage): Error | undefined {
-    if (!this.child.connected) return undefined; // dying: its exit reports to the pool
+    if (!this.channel || this.channel.destroyed || this.finished) return undefined; // dying: its exit reports to the pool
+    let frame: Buffer;
     try {
-      this.child.send(msg);
-      return undefined;
+      frame = encodeFrame(msg);
     } catch (err) {
       return err as Error;
     }
+    this.channel.write(frame);
+    return undefined;
+  }
+
+  /** Kills the runner for something it sent; its job fails with a RunnerProtocolError. */
+  protocolError(problem: string): void {
+    if (this.dying) return;
+    this.protocolProblem = problem;
+    this.o.logger.warn(`sandbox runner ${this.pid ?? ''} sent a malformed message and is stopped: ${problem}`);
+    this.kill('protocol');
+  }
+
+  private readChannel(channel: Readable): void {
+    const reader = new FrameReader();
+    channel.on('data', (chunk: Buffer) => {
+      if (this.dying) return; // what a runner sends after its kill decides nothing
+      try {
+        for (const msg of reader.push(chunk)) {
+          if (this.dying) return;
+          if (this.state === 'starting' && (msg as { type?: unknown } | null)?.type === 'ready') clearTimeout(this.startTimer);
+          this.o.onMessage(this, msg);
+        }
+      } catch (err) {
+        this.protocolError((err as Error).message);
+      }
+    });
+    // EPIPE and resets when the runner dies: its 'exit' tells the pool.
+    channel.on('error', () => {});
   }
 
   /** SIGKILL: the only signal a runner stuck in a loop or a native call cannot ignore. */
@@ -127,6 +160,7 @@ export class RunnerProcess {
       killReason: this.killReason,
       memoryMarker: this.memoryMarker,
       heapLimitReached: this.heapLimitReached,
+      protocolProblem: this.protocolProblem,
       stderrTail: this.stderrTail,
       memoryCapMb: this.o.memoryCapMb,
     });

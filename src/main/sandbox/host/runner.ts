@@ -2,8 +2,7 @@
 // sandbox/client/runner-process.ts). `./lockdown` must stay the first import: it freezes the
 // intrinsics before any other module of ours runs.
 import './lockdown';
-import type { ParentMessage } from '../protocol';
-import { sendToParent } from './channel';
+import { openChannel, sendToParent } from './channel';
 import { loadComponent } from './component/load-component';
 import { hardenHostSurface, hardenInstancePrototypes } from './host-hardening';
 import { startMemoryWatchdog } from './memory-watchdog';
@@ -12,12 +11,9 @@ import { RunnerHost } from './runner-host';
 const MB = 1024 * 1024;
 
 async function main(): Promise<void> {
-  // The runner serves one parent; without it there is nothing left to do (and an orphaned
-  // runner would keep running a component's intervals forever).
-  process.on('disconnect', () => process.exit(0));
   hardenHostSurface();
   const host = new RunnerHost(sendToParent);
-  process.on('message', (msg) => host.handle(msg as ParentMessage));
+  openChannel((msg) => host.handle(msg));
   // Listening keeps Node from exiting on a component's stray rejection; the log says what it was.
   process.on('unhandledRejection', (reason) => host.reportUnhandledRejection(reason));
 

@@ -166,7 +166,10 @@ async function runOne(
 function passable(v: unknown, log: (stream: LogStream, line: string) => void): unknown {
   if (v === undefined) return undefined;
   try {
-    return structuredClone(v);
+    const copy = structuredClone(v);
+    // The main process keeps it as JSON and refuses what has no JSON form (a BigInt, a cycle).
+    JSON.stringify(copy);
+    return copy;
   } catch (err) {
     log('stderr', `[runnel] the value returned by run() was dropped: it cannot be copied (${(err as Error).message})`);
     return undefined;
