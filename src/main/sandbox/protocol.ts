@@ -192,7 +192,12 @@ export type RunnerMessage =
   | { type: 'inspected'; id: number; ok: true; meta: ComponentMeta }
   | { type: 'inspected'; id: number; ok: false; error: SerializedError }
   /** A data store operation of invocation `id`; `call` numbers it for its `ds-result`. */
-  | { type: 'ds'; id: number; call: number; request: DataStoreRequest };
+  | { type: 'ds'; id: number; call: number; request: DataStoreRequest }
+  /**
+   * Job `id` has ended and the runner's event loop has turned since: nothing it left behind is
+   * still running. Until then the pool gives the runner no other instance's job.
+   */
+  | { type: 'idle'; id: number };
 
 /** What one finished invocation produced, also when it threw. */
 export interface OutcomeFields {

@@ -2,7 +2,7 @@
 import type { SerializedError } from '../protocol';
 
 /** Set by the pool before it kills a runner on purpose. */
-export type KillReason = 'timeout' | 'idle' | 'dispose' | 'start-timeout' | 'protocol';
+export type KillReason = 'timeout' | 'idle' | 'dispose' | 'start-timeout' | 'protocol' | 'leftover';
 
 export interface ExitFacts {
   code: number | null;

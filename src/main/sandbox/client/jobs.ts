@@ -23,6 +23,8 @@ export interface Job {
   message: ParentMessage;
   /** `instanceId\ncodeHash` of an invocation: a runner that has it cached is preferred. */
   cacheKey?: string;
+  /** The instance an invocation runs. */
+  instanceId?: string;
   timeoutMs: number;
   /** The data stores an invocation may use (its `data_store` props). */
   dataStores?: ReadonlySet<string>;
@@ -30,6 +32,8 @@ export interface Job {
   onMessage(msg: RunnerMessage): boolean;
   /** The runner died (or the pool shut down) before the job completed. */
   fail(error: SerializedError): void;
+  /** A line for the log of a job that has ended (an invocation's stderr), if it has one. */
+  lateLog?(line: string): void;
 }
 
 /** The message types a runner may send for a job of each kind (besides `ds`, routed apart). */
@@ -84,6 +88,7 @@ export function invokeJob(
     isStep: request.step !== undefined && request.method === 'run',
     message: { type: 'invoke', id, request },
     cacheKey: cacheKeyOf(request.instanceId, request.codeHash),
+    instanceId: request.instanceId,
     timeoutMs: request.timeoutMs,
     dataStores: dataStoreIdsOf(request.interfaces),
     onMessage(msg) {
@@ -107,6 +112,9 @@ export function invokeJob(
         return true;
       }
       return false;
+    },
+    lateLog(line) {
+      safely(logError, () => callbacks.onLog?.('stderr', line, Date.now()));
     },
     fail(error) {
       const batch = request.batch ? { completed, ...(blameKnown ? {} : { blameUnknown: true }) } : {};
@@ -182,4 +190,20 @@ export function configureJob(
       reject(toError(error));
     },
   };
+}
+
+export function timeoutError(job: Job): SerializedError {
+  return { name: 'TimeoutError', message: `${jobWhat(job)} timed out after ${seconds(job.timeoutMs)}` };
+}
+
+/** What a job was doing, as the start of a sentence. */
+function jobWhat(job: Job): string {
+  const m = job.message;
+  if (m.type === 'inspect') return 'Loading the component';
+  if (m.type !== 'configure') return 'The invocation';
+  return m.call.kind === 'options' ? `options() of prop "${m.call.prop}"` : 'additionalProps()';
+}
+
+export function shutdownError(): SerializedError {
+  return { name: 'RunnerCrashed', message: 'The sandbox is shut down' };
 }

@@ -1,7 +1,10 @@
 // The sandbox as the runtime uses it: a small pool of runner processes, one job at a time
 // each. Jobs wait FIFO for a runner; a deadline or the memory watchdog kills the runner (never
 // just the job: a stuck synchronous loop cannot be interrupted any other way), the job reports
-// why, and a fresh runner is started the next time one is needed.
+// why, and a fresh runner is started the next time one is needed. After a job a runner is
+// "settling" until it confirms it is idle (`idle`); only the same instance's next job may go to
+// it before that, and one that does not confirm within `idleGraceMs` is replaced, the
+// component that ran last on it blamed in its own log.
 import type { Logger } from '../../logger';
 import type {
   ComponentMeta,
@@ -15,7 +18,7 @@ import type {
   SerializedError,
 } from '../protocol';
 import type { KillReason } from './exit-cause';
-import { accepts, cacheKeyOf, CONFIGURE_TIMEOUT_MS, configureJob, INSPECT_TIMEOUT_MS, inspectJob, invokeJob, seconds, type Job } from './jobs';
+import { accepts, cacheKeyOf, CONFIGURE_TIMEOUT_MS, configureJob, INSPECT_TIMEOUT_MS, inspectJob, invokeJob, shutdownError, timeoutError, type Job } from './jobs';
 import { checkRunnerMessage, ProtocolViolation } from './validate/runner-message';
 import { RunnerProcess } from './runner-process';
 import { routeDataStoreCall } from './data-store-calls';
@@ -40,7 +43,12 @@ export interface RunnerPoolOptions {
   dataStores?: DataStoreHandler;
   /** The folder that holds every instance's scratch folder (request.scratchDir is inside it). */
   scratchRoot?: string;
+  /** How long a runner may take to confirm it is idle after a job before it is replaced. */
+  idleGraceMs?: number;
 }
+
+/** Default of `idleGraceMs`: a turn of an idle runner's event loop takes well under 1 ms. */
+const IDLE_GRACE_MS = 1000;
 
 /** Per runner: finished jobs whose late log lines (from leftover timers) are still routed. */
 const RECENT_JOBS = 100;
@@ -54,6 +62,8 @@ interface Slot {
   deadline?: NodeJS.Timeout;
   idleTimer?: NodeJS.Timeout;
   recent: Map<number, Job>;
+  /** While settling: the job that ended, the instance it ran, and the grace deadline. */
+  settling?: { job: Job; instanceId: string | undefined; grace: NodeJS.Timeout };
 }
 
 export class RunnerPool implements Sandbox {
@@ -63,10 +73,12 @@ export class RunnerPool implements Sandbox {
   private disposed = false;
   private readonly maxRunners: number;
   private readonly idleMs: number;
+  private readonly idleGraceMs: number;
 
   constructor(private readonly o: RunnerPoolOptions) {
     this.maxRunners = Math.max(1, o.maxRunners ?? 4);
     this.idleMs = o.idleMs ?? 30_000;
+    this.idleGraceMs = o.idleGraceMs ?? IDLE_GRACE_MS;
   }
 
   invoke(request: InvokeRequest, callbacks: InvokeCallbacks = {}): Promise<InvokeOutcome> {
@@ -113,6 +125,7 @@ export class RunnerPool implements Sandbox {
     for (const [runner, slot] of this.runners) {
       clearTimeout(slot.idleTimer);
       clearTimeout(slot.deadline);
+      clearTimeout(slot.settling?.grace);
       runner.kill('dispose');
       exits.push(runner.exited);
     }
@@ -137,7 +150,7 @@ export class RunnerPool implements Sandbox {
   private pump(): void {
     if (this.disposed) return;
     while (this.queue.length > 0) {
-      const runner = this.idleRunner(this.queue[0].cacheKey);
+      const runner = this.idleRunner(this.queue[0]);
       if (!runner) break;
       this.dispatch(this.queue.shift()!, runner);
     }
@@ -146,15 +159,19 @@ export class RunnerPool implements Sandbox {
     while (wanted-- > 0) this.spawn();
   }
 
-  private idleRunner(cacheKey: string | undefined): RunnerProcess | undefined {
+  private idleRunner(job: Job): RunnerProcess | undefined {
     let best: RunnerProcess | undefined;
-    for (const r of this.runners.keys()) {
+    let settling: RunnerProcess | undefined;
+    for (const [r, slot] of this.runners) {
+      // Waiting for a settling runner's confirmation would cost the same instance's next job a
+      // round trip; if its leftovers block, they block that instance's own job.
+      if (r.state === 'settling' && job.instanceId !== undefined && slot.settling?.instanceId === job.instanceId) settling ??= r;
       if (r.state !== 'idle') continue;
-      if (cacheKey && r.cached.has(cacheKey)) return r;
+      if (job.cacheKey && r.cached.has(job.cacheKey)) return r;
       // Otherwise the most recently used: it is warm, and the others get to idle out.
       if (!best || r.idleSince > best.idleSince) best = r;
     }
-    return best;
+    return settling ?? best;
   }
 
   private spawn(): void {
@@ -180,6 +197,8 @@ export class RunnerPool implements Sandbox {
   private dispatch(job: Job, runner: RunnerProcess): void {
     const slot = this.runners.get(runner)!;
     clearTimeout(slot.idleTimer);
+    clearTimeout(slot.settling?.grace);
+    slot.settling = undefined;
     runner.state = 'busy';
     slot.job = job;
     slot.lastJobId = job.id;
@@ -217,6 +236,11 @@ export class RunnerPool implements Sandbox {
     if (runner.state === 'starting') throw new ProtocolViolation(`a "${msg.type}" message before "ready"`);
     if (msg.id > slot.lastJobId) throw new ProtocolViolation(`a "${msg.type}" message for job ${msg.id}, which this runner was never given`);
     if (msg.type === 'ds') return routeDataStoreCall(this.o.dataStores, job, msg, (answer) => runner.send(answer));
+    if (msg.type === 'idle') {
+      // For the job that ended last; an older one's (the next job came first) changes nothing.
+      if (runner.state === 'settling' && slot.settling?.job.id === msg.id) this.becomeIdle(runner, slot);
+      return;
+    }
     if (job && job.id === msg.id) {
       if (!accepts(job, msg.type)) throw new ProtocolViolation(`a "${msg.type}" message for a job of kind ${job.kind}`);
       if (msg.type === 'items' && msg.items.length > 0) {
@@ -229,7 +253,7 @@ export class RunnerPool implements Sandbox {
       slot.job = undefined;
       slot.recent.set(job.id, job);
       if (slot.recent.size > RECENT_JOBS) slot.recent.delete(slot.recent.keys().next().value!);
-      this.becomeIdle(runner, slot);
+      this.settle(runner, slot, job);
       return;
     }
     // Output of a finished invocation (leftover work): still that invocation's log.
@@ -240,7 +264,26 @@ export class RunnerPool implements Sandbox {
     throw new ProtocolViolation(`a "${msg.type}" message for job ${msg.id}, which this runner is not running`);
   }
 
+  /** The job ended: the runner is given no other instance's job until it confirms it is idle. */
+  private settle(runner: RunnerProcess, slot: Slot, job: Job): void {
+    runner.state = 'settling';
+    // Checked one turn after the timer fires, so that a confirmation already read from the
+    // pipe (the main process was busy) counts.
+    const grace = setTimeout(() => setImmediate(() => this.graceOver(runner, slot, job)), this.idleGraceMs);
+    slot.settling = { job, instanceId: job.instanceId, grace };
+    this.pump();
+  }
+
+  private graceOver(runner: RunnerProcess, slot: Slot, job: Job): void {
+    if (runner.state !== 'settling' || slot.settling?.job !== job) return;
+    job.lateLog?.(`[runnel] the component kept its runner busy after its run ended; the runner was replaced (leftover work: a promise chain, a callback or a loop still running after ${job.kind === 'invoke' ? 'run()' : 'the call'} returned)`);
+    this.o.logger.warn(`sandbox runner ${runner.pid ?? ''} was still busy ${this.idleGraceMs} ms after job ${job.id} ended; replacing it`);
+    runner.kill('leftover');
+  }
+
   private becomeIdle(runner: RunnerProcess, slot: Slot): void {
+    clearTimeout(slot.settling?.grace);
+    slot.settling = undefined;
     runner.state = 'idle';
     runner.idleSince = Date.now();
     slot.idleTimer = setTimeout(() => {
@@ -258,9 +301,13 @@ export class RunnerPool implements Sandbox {
     if (!slot) return;
     clearTimeout(slot.deadline);
     clearTimeout(slot.idleTimer);
+    clearTimeout(slot.settling?.grace);
     const job = slot.job;
     if (job) {
       job.fail(reason === 'timeout' ? timeoutError(job) : error);
+    } else if (reason === 'protocol') {
+      // Between jobs, only leftover work of the job that ended last can have written.
+      [...slot.recent.values()].pop()?.lateLog?.(`[runnel] ${error.name}: ${error.message}`);
     } else if (reason === undefined || reason === 'start-timeout') {
       this.o.logger.warn(`sandbox runner ${runner.pid ?? ''} exited while idle: ${error.message}`);
       // A runner that cannot start would otherwise be respawned forever for the same queue:
@@ -269,20 +316,4 @@ export class RunnerPool implements Sandbox {
     }
     this.pump();
   }
-}
-
-function timeoutError(job: Job): SerializedError {
-  return { name: 'TimeoutError', message: `${jobWhat(job)} timed out after ${seconds(job.timeoutMs)}` };
-}
-
-/** What a job was doing, as the start of a sentence. */
-function jobWhat(job: Job): string {
-  const m = job.message;
-  if (m.type === 'inspect') return 'Loading the component';
-  if (m.type !== 'configure') return 'The invocation';
-  return m.call.kind === 'options' ? `options() of prop "${m.call.prop}"` : 'additionalProps()';
-}
-
-function shutdownError(): SerializedError {
-  return { name: 'RunnerCrashed', message: 'The sandbox is shut down' };
 }

@@ -12,7 +12,8 @@ import { MEMORY_CAP_MARKER } from '../runner-markers';
 import { exitError, isHeapLimitLine, type KillReason } from './exit-cause';
 import type { SerializedError } from '../protocol';
 
-export type RunnerState = 'starting' | 'idle' | 'busy' | 'dead';
+/** `settling`: its job ended, its confirmation that nothing of it still runs is awaited. */
+export type RunnerState = 'starting' | 'idle' | 'busy' | 'settling' | 'dead';
 
 export interface RunnerProcessOptions {
   entry: string;

@@ -39,6 +39,8 @@ export function checkRunnerMessage(raw: unknown, job: JobShape | undefined): Run
       return checkConfigured(m);
     case 'ds':
       return checkDs(m);
+    case 'idle':
+      return m as RunnerMessage;
     default:
       return violation(`unknown message type ${JSON.stringify(String(type)).slice(0, 40)}`);
   }

@@ -157,9 +157,18 @@ async function runOne(
     }
   } finally {
     open = false;
+    // What the invocation left pending would run during another component's invocation.
+    const cancelled = entry.loaded.cancelTimers();
+    if (cancelled > 0) log('stderr', leftoverNote(req.method, cancelled));
     deps.cache.release(entry);
   }
   return { ok, ...(error ? { error } : {}), emits, db, ...(value !== undefined ? { value } : {}), ...(step ? { step: step.result() } : {}) };
+}
+
+function leftoverNote(method: InvokeRequest['method'], count: number): string {
+  const what = method === 'run' ? 'run()' : `the ${method}() hook`;
+  const timers = count === 1 ? '1 pending timer' : `${count} pending timers`;
+  return `[runnel] ${what} returned with ${timers} (setTimeout, setInterval, setImmediate or timers/promises); cancelled, as the hosted service freezes a function once it returns. Await what must finish before returning.`;
 }
 
 /** run()'s return value if it can cross the process boundary; otherwise dropped with a note. */

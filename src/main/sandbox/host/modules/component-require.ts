@@ -16,7 +16,7 @@ const nodeRequire = createRequire(import.meta.url);
 const COPIED = new Set([
   'crypto', 'buffer', 'url', 'querystring', 'stream', 'stream/promises', 'stream/web', 'stream/consumers',
   'events', 'util', 'util/types', 'zlib', 'path', 'path/posix', 'path/win32', 'string_decoder', 'assert',
-  'assert/strict', 'timers/promises',
+  'assert/strict',
 ]);
 
 /**
@@ -76,6 +76,9 @@ export function makeComponentRequire(deps: RequireDeps): ComponentRequire {
         return (sharedOs ??= makeOsModule());
       case 'timers':
         return deps.timers.module;
+      case 'timers/promises':
+        // Tracked per compartment, so waits left pending when an invocation ends are cancelled.
+        return deps.timers.module.promises;
       case 'http':
       case 'https':
         return http(name);
