@@ -14,6 +14,8 @@ export interface Paths {
   apiKeyFile: string;
   /** The data key that seals secrets (0600). */
   secretsKeyFile: string;
+  /** Holds each instance's scratch folder (its /tmp): the only place runners may write. */
+  scratchRoot: string;
   scratch(instanceId: string): string;
 }
 
@@ -29,6 +31,7 @@ export function pathsFor(dataDir: string): Paths {
     dataStoresDir: join(dataDir, 'data-stores'),
     apiKeyFile: join(dataDir, 'api-key'),
     secretsKeyFile: join(dataDir, 'secrets.key'),
+    scratchRoot: join(dataDir, 'scratch'),
     scratch: (id) => join(dataDir, 'scratch', id),
   };
 }

@@ -2,14 +2,16 @@
 import type { SerializedError } from '../protocol';
 
 /** Set by the pool before it kills a runner on purpose. */
-export type KillReason = 'timeout' | 'idle' | 'dispose' | 'start-timeout' | 'protocol' | 'leftover';
+export type KillReason = 'timeout' | 'idle' | 'dispose' | 'start-timeout' | 'protocol' | 'leftover' | 'memory';
 
 export interface ExitFacts {
   code: number | null;
   signal: NodeJS.Signals | null;
   killReason?: KillReason;
-  /** The watchdog's stderr line, when it fired. */
+  /** The runner's own watchdog's stderr line, when it fired. */
   memoryMarker?: string;
+  /** The resident size at which the main process's watch killed it (killReason 'memory'). */
+  memoryRss?: number;
   /** V8 printed its fatal "heap out of memory" error (it then aborts). */
   heapLimitReached: boolean;
   /** What the runner sent that broke the protocol (killReason 'protocol'). */
@@ -40,9 +42,9 @@ export function exitError(f: ExitFacts): SerializedError {
       message: `Runnel: the runner sent a malformed message (${f.protocolProblem ?? 'unknown problem'}); it was stopped and the next run gets a fresh one. Code that writes to the runner's file descriptors causes this.`,
     };
   }
-  if (f.memoryMarker) {
-    const rss = /rss=(\d+)/.exec(f.memoryMarker);
-    const used = rss ? ` (the runner reached ${Math.round(Number(rss[1]) / MB)} MB resident)` : '';
+  if (f.killReason === 'memory' || f.memoryMarker) {
+    const rss = f.memoryRss ?? Number(/rss=(\d+)/.exec(f.memoryMarker ?? '')?.[1] ?? 0);
+    const used = rss ? ` (the runner reached ${Math.round(rss / MB)} MB resident)` : '';
     return { name: 'OutOfMemoryError', message: `The component used more than its ${f.memoryCapMb} MB memory cap${used}` };
   }
   if (f.heapLimitReached) {

@@ -21,6 +21,8 @@ import type { KillReason } from './exit-cause';
 import { accepts, cacheKeyOf, CONFIGURE_TIMEOUT_MS, configureJob, INSPECT_TIMEOUT_MS, inspectJob, invokeJob, shutdownError, timeoutError, type Job } from './jobs';
 import { checkRunnerMessage, ProtocolViolation } from './validate/runner-message';
 import { RunnerProcess } from './runner-process';
+import { RunnerLauncher } from './os-wall/runner-launch';
+import type { SandboxLayers } from '../../../shared/resources';
 import { routeDataStoreCall } from './data-store-calls';
 import type { DataStoreHandler } from '../data-store-protocol';
 
@@ -41,8 +43,15 @@ export interface RunnerPoolOptions {
   configureTimeoutMs?: number;
   /** Carries out components' data store operations (none: they fail with a clear message). */
   dataStores?: DataStoreHandler;
-  /** The folder that holds every instance's scratch folder (request.scratchDir is inside it). */
-  scratchRoot?: string;
+  /**
+   * The folder that holds every instance's scratch folder (request.scratchDir is inside it):
+   * the only place runners may write.
+   */
+  scratchRoot: string;
+  /** False only for the bench's comparison (RUNNEL_BENCH_ONLY_NO_OS_WALL): runners get SES alone. */
+  osWall?: boolean;
+  /** Who enforces the memory cap (default: the main process where /proc allows it). */
+  memoryWatchdog?: SandboxLayers['memory_watchdog'];
   /** How long a runner may take to confirm it is idle after a job before it is replaced. */
   idleGraceMs?: number;
 }
@@ -74,11 +83,18 @@ export class RunnerPool implements Sandbox {
   private readonly maxRunners: number;
   private readonly idleMs: number;
   private readonly idleGraceMs: number;
+  private readonly launcher: RunnerLauncher;
 
   constructor(private readonly o: RunnerPoolOptions) {
     this.maxRunners = Math.max(1, o.maxRunners ?? 4);
     this.idleMs = o.idleMs ?? 30_000;
     this.idleGraceMs = o.idleGraceMs ?? IDLE_GRACE_MS;
+    this.launcher = new RunnerLauncher({ entry: o.runnerEntry, scratchRoot: o.scratchRoot, osWall: o.osWall, memoryWatchdog: o.memoryWatchdog, logger: o.logger });
+  }
+
+  /** The walls runners start with now (GET /v1/system). */
+  get layers(): SandboxLayers {
+    return this.launcher.layers;
   }
 
   invoke(request: InvokeRequest, callbacks: InvokeCallbacks = {}): Promise<InvokeOutcome> {
@@ -177,9 +193,11 @@ export class RunnerPool implements Sandbox {
   private spawn(): void {
     let runner: RunnerProcess;
     try {
+      const memoryCapMb = typeof this.o.memoryCapMb === 'function' ? this.o.memoryCapMb() : (this.o.memoryCapMb ?? 256);
       runner = new RunnerProcess({
-        entry: this.o.runnerEntry,
-        memoryCapMb: typeof this.o.memoryCapMb === 'function' ? this.o.memoryCapMb() : (this.o.memoryCapMb ?? 256),
+        launch: this.launcher.launch(memoryCapMb),
+        memoryCapMb,
+        watchMemory: this.launcher.watchesMemory,
         logger: this.o.logger,
         startTimeoutMs: this.o.startTimeoutMs ?? 15_000,
         onMessage: (r, msg) => this.onMessage(r, msg),
@@ -229,7 +247,7 @@ export class RunnerPool implements Sandbox {
     const msg = checkRunnerMessage(raw, job);
     if (msg.type === 'ready') {
       if (runner.state !== 'starting') throw new ProtocolViolation('"ready" from a runner that had started');
-      runner.baselineRss = msg.baselineRss;
+      runner.ready(msg.baselineRss);
       this.becomeIdle(runner, slot);
       return;
     }
@@ -310,6 +328,8 @@ export class RunnerPool implements Sandbox {
       [...slot.recent.values()].pop()?.lateLog?.(`[runnel] ${error.name}: ${error.message}`);
     } else if (reason === undefined || reason === 'start-timeout') {
       this.o.logger.warn(`sandbox runner ${runner.pid ?? ''} exited while idle: ${error.message}`);
+      // A layer of the OS wall this platform refuses: the next runner starts without it.
+      if (runner.baselineRss === 0 && this.launcher.fallBack(runner.lastStderr)) return this.pump();
       // A runner that cannot start would otherwise be respawned forever for the same queue:
       // the oldest waiting job takes the failure instead.
       if (runner.baselineRss === 0) this.queue.shift()?.fail({ name: 'RunnerCrashed', message: `The sandbox runner could not start (${error.message})` });

@@ -11,13 +11,18 @@ import type { ParentMessage } from '../protocol';
 import { MEMORY_CAP_MARKER } from '../runner-markers';
 import { exitError, isHeapLimitLine, type KillReason } from './exit-cause';
 import type { SerializedError } from '../protocol';
+import { watchMemory, type MemoryWatch } from './os-wall/memory-watch';
+import type { RunnerLaunch } from './os-wall/runner-launch';
 
 /** `settling`: its job ended, its confirmation that nothing of it still runs is awaited. */
 export type RunnerState = 'starting' | 'idle' | 'busy' | 'settling' | 'dead';
 
 export interface RunnerProcessOptions {
-  entry: string;
+  /** How to start it (os-wall/runner-launch.ts). */
+  launch: RunnerLaunch;
   memoryCapMb: number;
+  /** Enforce the memory cap from here (Linux); else the runner watches itself. */
+  watchMemory: boolean;
   logger: Logger;
   startTimeoutMs: number;
   /**
@@ -32,20 +37,6 @@ export interface RunnerProcessOptions {
 const STDERR_TAIL_CHARS = 8 * 1024;
 /** Runner output is diagnostics for us, not component logs; past this it is only counted. */
 const MAX_LOGGED_LINES = 50;
-
-/**
- * The runner gets no host environment (API keys, tokens): only the memory cap and what keeps
- * dates, locales and (on Windows) networking behaving like the host's.
- */
-function runnerEnv(memoryCapMb: number): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { RUNNEL_MEMORY_CAP_MB: String(memoryCapMb) };
-  for (const k of ['TZ', 'LANG', 'LC_ALL', 'SystemRoot', 'SYSTEMROOT']) {
-    if (process.env[k] !== undefined) env[k] = process.env[k];
-  }
-  // Under Electron, process.execPath is the app binary; this makes it behave as plain Node.
-  if (process.versions.electron) env.ELECTRON_RUN_AS_NODE = '1';
-  return env;
-}
 
 /** One runner child process and its lifecycle. */
 export class RunnerProcess {
@@ -64,6 +55,9 @@ export class RunnerProcess {
   private stderrTail = '';
   private memoryMarker?: string;
   private heapLimitReached = false;
+  /** The resident size the main process's watch saw over the cap. */
+  private memoryRss?: number;
+  private memory?: MemoryWatch;
   private loggedLines = 0;
   private startTimer?: NodeJS.Timeout;
   private exitFallback?: NodeJS.Timeout;
@@ -73,10 +67,8 @@ export class RunnerProcess {
 
   constructor(private readonly o: RunnerProcessOptions) {
     this.exited = new Promise((r) => (this.resolveExited = r));
-    this.child = spawn(process.execPath, [`--max-old-space-size=${o.memoryCapMb}`, o.entry], {
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-      env: runnerEnv(o.memoryCapMb),
-    });
+    // The runner gets no host environment (API keys, tokens): the launch sets what it needs.
+    this.child = spawn(o.launch.command, o.launch.args, o.launch.options);
     this.startTimer = setTimeout(() => this.kill('start-timeout'), o.startTimeoutMs);
     this.pipeOutput(this.child.stdout, 'stdout');
     this.pipeOutput(this.child.stderr, 'stderr');
@@ -98,6 +90,30 @@ export class RunnerProcess {
 
   get pid(): number | undefined {
     return this.child.pid;
+  }
+
+  /** What the runner wrote to stderr last (why it failed to start, say). */
+  get lastStderr(): string {
+    return this.stderrTail;
+  }
+
+  /**
+   * The runner said it is ready: its memory cap applies from now, on top of its size now
+   * (measured here when the main process enforces it: a runner's own figure is not trusted).
+   */
+  ready(reportedRss: number): void {
+    this.baselineRss = reportedRss;
+    if (!this.o.watchMemory || this.pid === undefined || this.memory) return;
+    try {
+      this.memory = watchMemory(this.pid);
+    } catch {
+      return; // it is gone already; its exit says why
+    }
+    this.baselineRss = this.memory.rss() || reportedRss;
+    this.memory.arm(this.baselineRss + this.o.memoryCapMb * 1024 * 1024, (rss) => {
+      this.memoryRss = rss;
+      this.kill('memory');
+    });
   }
 
   /** Killed (or being killed): whatever it still sends must not complete a job. */
@@ -154,6 +170,7 @@ export class RunnerProcess {
     if (this.finished) return;
     this.finished = true;
     this.state = 'dead';
+    this.memory?.stop();
     clearTimeout(this.startTimer);
     clearTimeout(this.exitFallback);
     const error = exitError({
@@ -161,6 +178,7 @@ export class RunnerProcess {
       killReason: this.killReason,
       memoryMarker: this.memoryMarker,
       heapLimitReached: this.heapLimitReached,
+      memoryRss: this.memoryRss,
       protocolProblem: this.protocolProblem,
       stderrTail: this.stderrTail,
       memoryCapMb: this.o.memoryCapMb,

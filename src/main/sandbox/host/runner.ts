@@ -7,10 +7,12 @@ import { loadComponent } from './component/load-component';
 import { hardenHostSurface, hardenInstancePrototypes } from './host-hardening';
 import { startMemoryWatchdog } from './memory-watchdog';
 import { RunnerHost } from './runner-host';
+import { installRelativeRealpath } from './scratch-root';
 
 const MB = 1024 * 1024;
 
 async function main(): Promise<void> {
+  installRelativeRealpath();
   hardenHostSurface();
   const host = new RunnerHost(sendToParent);
   openChannel((msg) => host.handle(msg));
@@ -18,12 +20,14 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (reason) => host.reportUnhandledRejection(reason));
 
   await hardenInstancePrototypes();
-  const watchdog = await startMemoryWatchdog();
+  // On Linux the main process watches this runner's memory from outside (workers are denied
+  // here); elsewhere a worker thread of its own does (started with --allow-worker).
+  const watchdog = process.env.RUNNEL_MEMORY_WATCHDOG === 'runner' ? await startMemoryWatchdog() : undefined;
   // One throwaway compartment first, so the baseline includes SES's lazily built evaluators.
   loadComponent({ code: 'module.exports = {}', instanceId: '', scratchDir: undefined, sink: () => {} }).dispose();
   const baselineRss = process.memoryUsage.rss();
   const capMb = Number(process.env.RUNNEL_MEMORY_CAP_MB);
-  if (capMb > 0) watchdog.arm(baselineRss + capMb * MB);
+  if (capMb > 0) watchdog?.arm(baselineRss + capMb * MB);
   sendToParent({ type: 'ready', baselineRss });
 }
 

@@ -7,6 +7,7 @@ import type { Send } from '../channel';
 import type { CacheEntry, CompartmentCache } from '../component/compartment-cache';
 import { loadComponent, type ComponentObject } from '../component/load-component';
 import { budgetedLog } from '../log-budget';
+import { localScratchDir } from '../scratch-root';
 import { serializeError } from '../serialize-error';
 import type { DataStoreClient } from '../data-store-client';
 import { BatchReports, type LoopTurns } from './batch-reports';
@@ -34,7 +35,7 @@ function compartmentFor(id: number, req: InvokeRequest, deps: InvocationDeps): C
   entry.loaded = loadComponent({
     code: req.code,
     instanceId: req.instanceId,
-    scratchDir: req.scratchDir,
+    scratchDir: localScratchDir(req.scratchDir),
     // Reads logId at write time: output of a leftover timer is filed under the latest invocation.
     sink: budgetedLog(deps.send, () => entry.logId),
   });
