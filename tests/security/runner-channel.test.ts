@@ -50,6 +50,7 @@ describe('the pool against a runner that breaks the protocol', () => {
     ['non-json-emit', /JSON/],
     ['bad-s3', /bucket/],
     ['bad-status', /status/],
+    ['stray-items', /invocation 0 of a batch of 0/],
   ];
 
   it.each(cases)('%s: the job fails with a RunnerProtocolError and the next job runs on a fresh runner', async (mode, detail) => {

@@ -14,6 +14,7 @@ import type {
   SerializedError,
 } from '../protocol';
 import { dataStoreIdsOf } from './data-store-calls';
+import { ProtocolViolation } from './validate/checks';
 
 export interface Job {
   id: number;
@@ -76,7 +77,14 @@ export function invokeJob(
   // Whether the runner has said that the invocation after the `completed` ones is under way
   // with nothing held back (see host/invoke/batch-reports.ts).
   let blameKnown = request.batch === undefined || request.reportEach === true;
+  const batchLength = request.batch && !(request.step !== undefined && request.method === 'run') ? request.batch.length : 0;
   const items = (reports: ItemReport[]) => {
+    // All checked before any is handed on: a bad report must not leave a part committed.
+    reports.forEach((r, i) => {
+      if (r.index !== completed + i || r.index >= batchLength) {
+        throw new ProtocolViolation(`a report for invocation ${r.index} of a batch of ${batchLength} when ${completed + i} was next`);
+      }
+    });
     for (const { index, ...outcome } of reports) {
       completed++;
       safely(logError, () => callbacks.onItem?.(index, outcome));
@@ -93,7 +101,10 @@ export function invokeJob(
     dataStores: dataStoreIdsOf(request.interfaces),
     onMessage(msg) {
       if (msg.type === 'log') safely(logError, () => callbacks.onLog?.(msg.stream, msg.line, msg.ts));
-      else if (msg.type === 'respond') safely(logError, () => callbacks.onRespond?.(msg.response, msg.index));
+      else if (msg.type === 'respond') {
+        if (msg.index !== undefined && msg.index >= batchLength) throw new ProtocolViolation(`a response for invocation ${msg.index} of a batch of ${batchLength}`);
+        safely(logError, () => callbacks.onRespond?.(msg.response, msg.index));
+      }
       else if (msg.type === 'items') {
         items(msg.items);
         blameKnown = request.reportEach === true || msg.running === completed;

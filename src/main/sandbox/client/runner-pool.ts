@@ -5,7 +5,6 @@
 // "settling" until it confirms it is idle (`idle`); only the same instance's next job may go to
 // it before that, and one that does not confirm within `idleGraceMs` is replaced, the
 // component that ran last on it blamed in its own log.
-import type { Logger } from '../../logger';
 import type {
   ComponentMeta,
   ConfigureCall,
@@ -24,40 +23,9 @@ import { RunnerProcess } from './runner-process';
 import { RunnerLauncher } from './os-wall/runner-launch';
 import type { SandboxLayers } from '../../../shared/resources';
 import { routeDataStoreCall } from './data-store-calls';
-import type { DataStoreHandler } from '../data-store-protocol';
+import { IDLE_GRACE_MS, type RunnerPoolOptions } from './pool-options';
 
-export interface RunnerPoolOptions {
-  /** Absolute path of the built runner (out/main/runner.js); the caller resolves it. */
-  runnerEntry: string;
-  maxRunners?: number;
-  /** Runners idle this long are stopped (they restart in ~0.3 s when needed). */
-  idleMs?: number;
-  /** Per runner, on top of its resident size at start; ArrayBuffers included. Read at each spawn. */
-  memoryCapMb?: number | (() => number);
-  logger: Logger;
-  /** How long a runner may take to report ready. */
-  startTimeoutMs?: number;
-  /** Deadline for evaluating a component's module in inspect(). */
-  inspectTimeoutMs?: number;
-  /** Deadline for one configure() call, module evaluation included. */
-  configureTimeoutMs?: number;
-  /** Carries out components' data store operations (none: they fail with a clear message). */
-  dataStores?: DataStoreHandler;
-  /**
-   * The folder that holds every instance's scratch folder (request.scratchDir is inside it):
-   * the only place runners may write.
-   */
-  scratchRoot: string;
-  /** False only for the bench's comparison (RUNNEL_BENCH_ONLY_NO_OS_WALL): runners get SES alone. */
-  osWall?: boolean;
-  /** Who enforces the memory cap (default: the main process where /proc allows it). */
-  memoryWatchdog?: SandboxLayers['memory_watchdog'];
-  /** How long a runner may take to confirm it is idle after a job before it is replaced. */
-  idleGraceMs?: number;
-}
-
-/** Default of `idleGraceMs`: a turn of an idle runner's event loop takes well under 1 ms. */
-const IDLE_GRACE_MS = 1000;
+export type { RunnerPoolOptions } from './pool-options';
 
 /** Per runner: finished jobs whose late log lines (from leftover timers) are still routed. */
 const RECENT_JOBS = 100;
@@ -151,8 +119,10 @@ export class RunnerPool implements Sandbox {
   /** Stops the runners that are idle now (after start-up work), instead of waiting for idleMs. */
   reapIdle(): void {
     for (const [runner, slot] of this.runners) {
-      if (runner.state !== 'idle') continue;
+      // A settling runner is as good as idle: nothing is waiting on it but its confirmation.
+      if (runner.state !== 'idle' && runner.state !== 'settling') continue;
       clearTimeout(slot.idleTimer);
+      clearTimeout(slot.settling?.grace);
       runner.state = 'dead'; // not picked again while it exits
       runner.kill('idle');
     }

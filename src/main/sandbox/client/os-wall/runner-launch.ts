@@ -5,7 +5,7 @@
 // platform offers it and reported (GET /v1/system); one that keeps runners from starting (an
 // Electron build without the permission model, say) is dropped with a warning.
 import type { SpawnOptions } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { Logger } from '../../../logger';
 import type { SandboxLayers } from '../../../../shared/resources';
 import { canWatchFromParent } from './memory-watch';
@@ -58,6 +58,12 @@ export class RunnerLauncher {
     this.permission = wall ? permissionFlag() : null;
     this.setpriv = wall ? setprivPath() : null;
     this.reads = runnerReadGrants(o.entry);
+    try {
+      // Runners start in it (their working directory) and may write nowhere else.
+      mkdirSync(o.scratchRoot, { recursive: true, mode: 0o700 });
+    } catch (err) {
+      o.logger.warn(`the scratch root ${o.scratchRoot} could not be made: ${(err as Error).message}`);
+    }
     const found = wall ? runnerUser(this.reads) : { reason: 'the OS wall is off' };
     this.user = found.user;
     if (!wall) o.logger.warn('RUNNEL_BENCH_ONLY_NO_OS_WALL is set: runners start without the OS wall (for the bench only)');
