@@ -16,12 +16,13 @@ export const median = (xs) => pct(xs, 50);
 export const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export async function startService() {
+/** `env`: added to the service's environment (RUNNEL_BENCH_ONLY_NO_OS_WALL for the OS wall's cost). */
+export async function startService(env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'runnel-bench-'));
   // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the service.
   const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
   const proc = spawn(process.execPath, [...nodeArgs, BIN, 'serve', '--port', '0', '--data-dir', dataDir], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -69,6 +70,28 @@ export async function startBareServer() {
     proc.once('exit', (c) => rej(new Error(`bare server exited ${c}`)));
   });
   return { url: `http://127.0.0.1:${port}/`, proc, stop: () => proc.kill('SIGTERM') };
+}
+
+/** Pids of a process's children (Linux /proc). */
+export function childPids(pid) {
+  const out = [];
+  for (const t of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      out.push(...readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+/** Resident memory of one process in MB (0 when it is gone). */
+export function rssMb(pid) {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+  } catch {
+    return 0;
+  }
 }
 
 /** Resident memory of a process and all its descendants, in MB (Linux /proc). */

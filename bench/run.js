@@ -3,11 +3,11 @@
 // ratio to a bare node:http server measured in the same run on the same machine.
 // Everything talks to 127.0.0.1 only, and every loop is bounded in count and time.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request, Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, blast, startBareServer, median, pct, round, sleep, sse, startService, treeRssMb } from './lib.js';
+import { BIN, blast, childPids, median, pct, round, rssMb, sleep, sse, startBareServer, startService, treeRssMb } from './lib.js';
 const quick = process.argv.includes('--quick');
 const results = [];
 
@@ -300,13 +300,93 @@ async function hotReload(rounds) {
   }
 }
 
+/**
+ * What the OS wall around runners costs (Node's permission model, no-new-privs, the
+ * unprivileged user): two services side by side, one started with RUNNEL_BENCH_ONLY_NO_OS_WALL,
+ * the same HTTP-source load in alternating rounds; the ratio is the median of the pairs'.
+ * And the resident size of their runners once warm.
+ */
+async function osWall(total, rounds) {
+  const walled = await startService();
+  const bare = await startService({ RUNNEL_BENCH_ONLY_NO_OS_WALL: '1' });
+  try {
+    const setUp = async (svc) => {
+      const sources = [];
+      for (let i = 0; i < 4; i++) sources.push((await svc.api('/v1/sources', { component_code: EMIT_BODY.replace('bench-http', `bench-http-${i}`) })).data);
+      await svc.api('/v1/settings', { event_retention: 10_000 }, 'PUT');
+      const endpoints = sources.map((s) => s.configured_props.http.endpoint_url);
+      const stored = async () => {
+        let n = 0;
+        for (const s of sources) n += (await svc.api(`/v1/sources/${s.id}/event_summaries?limit=1`)).page_info.total_count;
+        return n;
+      };
+      const clear = () => Promise.all(sources.map((s) => fetch(`${svc.url}/v1/sources/${s.id}/events`, { method: 'DELETE', headers: { authorization: `Bearer ${svc.key}` } })));
+      const round = async (n) => {
+        await clear();
+        const t0 = performance.now();
+        const per = Math.floor(n / endpoints.length);
+        await Promise.all(endpoints.map((e) => blast(e, per, 4)));
+        const deadline = Date.now() + 60_000;
+        let count = 0;
+        while ((count = await stored()) < per * endpoints.length && Date.now() < deadline) await sleep(5);
+        return count / ((performance.now() - t0) / 1000);
+      };
+      return { round };
+    };
+    const a = await setUp(walled);
+    const b = await setUp(bare);
+    const layers = async (svc) => (await svc.api('/v1/system')).data.sandbox;
+    console.log('   with the wall:', JSON.stringify(await layers(walled)));
+    console.log('   without:      ', JSON.stringify(await layers(bare)));
+    await a.round(4 * WARM_UP_PER_SOURCE);
+    await b.round(4 * WARM_UP_PER_SOURCE);
+    const withWall = [];
+    const without = [];
+    for (let i = 0; i < rounds; i++) {
+      // Alternate which goes first, so that neither always follows the other's load.
+      if (i % 2 === 0) {
+        withWall.push(await a.round(total));
+        without.push(await b.round(total));
+      } else {
+        without.push(await b.round(total));
+        withWall.push(await a.round(total));
+      }
+    }
+    const ratios = withWall.map((w, i) => w / without[i]);
+    if (process.env.BENCH_DEBUG) console.log('   pairs (with / without):', withWall.map((w, i) => `${Math.round(w)}/${Math.round(without[i])}`).join(' '));
+    record(`HTTP source events stored/s with the OS wall, median of ${rounds}`, Math.round(median(withWall)), 'events/s');
+    record(`HTTP source events stored/s without it, median of ${rounds}`, Math.round(median(without)), 'events/s');
+    record(`throughput with / without the OS wall, median of ${rounds} alternating pairs`, round(median(ratios)), '×');
+    const isRunner = (pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('runner.js');
+      } catch {
+        return false;
+      }
+    };
+    const runnerRss = (svc) => childPids(svc.proc.pid).filter(isRunner).map(rssMb).filter((mb) => mb > 0);
+    const rw = runnerRss(walled);
+    const rb = runnerRss(bare);
+    record(`runner RSS with the OS wall, median of ${rw.length} warm runners`, round(median(rw), 1), 'MB');
+    record(`runner RSS without it, median of ${rb.length} warm runners`, round(median(rb), 1), 'MB');
+  } finally {
+    await walled.stop();
+    await bare.stop();
+  }
+}
+
 console.log(`Runnel benchmarks (node ${process.version}); 2 shared cores: read medians and ratios, not absolutes.\n`);
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+if (process.argv.includes('--help')) {
+  console.log('npm run bench [-- --quick] [-- --only=throughput|latency|timers|workflows|reload|coldstart|oswall]');
+  process.exit(0);
+}
 if (!only || only === 'throughput') await throughput(quick ? 2000 : 16000);
 if (!only || only === 'latency') await latency(200, quick ? 3 : 10);
 if (!only || only === 'timers') await timersAndMemory(quick ? 5 : 12);
 if (!only || only === 'workflows') await workflows();
 if (!only || only === 'reload') await hotReload(quick ? 5 : 15);
 if (!only || only === 'coldstart') await coldStart();
+if (!only || only === 'oswall') await osWall(quick ? 4000 : 16000, quick ? 4 : 6);
 const missed = results.filter((r) => r.pass === false);
 console.log(`\n${results.filter((r) => r.pass).length} goals met, ${missed.length} missed${missed.length ? ': ' + missed.map((r) => r.name).join('; ') : ''}`);

@@ -25,6 +25,8 @@ export async function serveHeadless(o: HeadlessOptions): Promise<RunningService>
   if (faults) logger.warn(`RUNNEL_TEST_FS_FAULTS is set: store writes fail on demand through ${faults} (for tests only)`);
   const service = await startService({
     ...o,
+    // Bench only (bench/run.js measures what the OS wall costs): runners get SES alone.
+    osWall: process.env.RUNNEL_BENCH_ONLY_NO_OS_WALL !== '1',
     storeFs: faults ? faultInjectingFs(nodeStoreFs, faults) : undefined,
     apiKeyFromEnv: process.env.RUNNEL_API_KEY,
     secretsKeyFromEnv: process.env.RUNNEL_SECRETS_KEY,

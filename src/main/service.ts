@@ -66,6 +66,8 @@ export interface ServiceOptions {
   clock: Clock;
   logger: Logger;
   maxRunners?: number;
+  /** False only for the bench's comparison (RUNNEL_BENCH_ONLY_NO_OS_WALL): runners get SES alone. */
+  osWall?: boolean;
   /** The store's file-system seam (default node:fs/promises); only tests replace it (RUNNEL_TEST_FS_FAULTS). */
   storeFs?: StoreFs;
   /** The desktop app shows a notification for each `$errors` event. */
@@ -130,6 +132,8 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock): Prom
     memoryCapMb: () => docs.data.settings.memory_cap_mb,
     logger: o.logger,
     dataStores,
+    scratchRoot: paths.scratchRoot,
+    osWall: o.osWall,
   });
   const scheduler = new Scheduler(o.clock);
   let baseUrl = '';
@@ -245,6 +249,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock): Prom
         api_key_source: apiKeySource,
         started_at: startedAt,
         store_warnings: [...health.warnings],
+        sandbox: sandbox.layers,
       }),
       rotateApiKey: async () => {
         if (apiKeySource === 'env') throw new RunnelError('conflict', 'The API key comes from RUNNEL_API_KEY; change it there');

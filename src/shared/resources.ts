@@ -219,6 +219,22 @@ export interface SystemInfo {
   started_at: number;
   /** Damage found in store files when the service opened them, and what was done (empty when none). */
   store_warnings: StoreWarning[];
+  /** The walls around component code that are active (see docs/api.md). */
+  sandbox: SandboxLayers;
+}
+
+/** The layers that contain component code, as runners start now. */
+export interface SandboxLayers {
+  /** SES lockdown and one Compartment per component: always. */
+  ses: true;
+  /** The flag of Node's permission model runners start with, or null when it is not available. */
+  node_permissions: string | null;
+  /** The user runners run as when the service runs as root, or null (they run as the service's user). */
+  unprivileged_user: string | null;
+  /** Runners cannot gain privileges (Linux no_new_privs, set with setpriv). */
+  no_new_privs: boolean;
+  /** Who enforces the memory cap: the main process (reading /proc) or a worker thread in the runner. */
+  memory_watchdog: 'parent' | 'runner-worker';
 }
 
 /** A store file found damaged at start: which, what was wrong, and how it was recovered. */

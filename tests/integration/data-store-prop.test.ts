@@ -232,9 +232,10 @@ describe('the data_store prop', () => {
     expect(killed.error.name).toBe('TimeoutError');
     expect((await (await record(s.id, 'before-hang')).json()).data.value).toBe('saved');
 
-    // A call after run() returned (a leftover timer) is refused, and says so in the log.
+    // A call after run() returned (a promise chain left running; leftover timers are
+    // cancelled) is refused, and says so in the log.
     const late = `export default { name: "Late", version: "1", props: { store: { type: "data_store" } },
-      async run() { setTimeout(() => this.store.set("late", 1), 10); } };`;
+      async run() { (async () => { for (let i = 0; i < 20; i++) await null; await this.store.set("late", 1); })(); } };`;
     const l = await svc.createSource(late, { configured_props: { store: { data_store_id: s.id } } });
     await svc.runSource(l.id);
     await waitFor(async () => /store\.set\("late"\) was called after the invocation ended/.test(await svc.logText(l.id)), 5000);

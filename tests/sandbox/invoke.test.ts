@@ -184,14 +184,28 @@ describe('invoke', () => {
     expect((value as string[])[1]).toMatch(/not JSON-serializable/);
   });
 
-  it('drops an $emit from a leftover timer after the result, with a log line', async () => {
-    const req = await request(`export default { run() { setTimeout(() => { this.$emit({ late: true }); console.log('late log'); }, 50); } }`);
+  it('drops an $emit from leftover code after the result, with a log line', async () => {
+    // A promise chain that goes on after run() returned (timers are cancelled at the end).
+    const req = await request(`export default { run() { (async () => { for (let i = 0; i < 20; i++) await null; this.$emit({ late: true }); console.log('late log'); })(); } }`);
     const lines: string[] = [];
     const outcome = await pool.invoke(req, { onLog: (_s, line) => lines.push(line) });
     expect(outcome.emits).toEqual([]);
-    await new Promise((r) => setTimeout(r, 300));
+    await expect.poll(() => lines, { timeout: 2000 }).toContain('late log');
     expect(lines.some((l) => l.includes('$emit() was called after the invocation ended'))).toBe(true);
-    expect(lines).toContain('late log');
+  });
+
+  it('cancels the timers an invocation left pending when it ends, with a log line', async () => {
+    const req = await request(`export default { run() {
+      setTimeout(() => console.log('timeout fired'), 30);
+      setInterval(() => console.log('interval fired'), 30);
+      require('timers/promises').setTimeout(30).then(() => console.log('promise timer fired'));
+    } }`);
+    const lines: string[] = [];
+    const outcome = await pool.invoke(req, { onLog: (_s, line) => lines.push(line) });
+    expect(outcome.ok).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(lines.filter((l) => l.includes('fired'))).toEqual([]);
+    expect(lines).toContainEqual(expect.stringMatching(/^\[runnel\] run\(\) returned with 3 pending timers .*cancelled/));
   });
 
   it('reports an exception thrown in a timer callback in the component log', async () => {

@@ -28,14 +28,25 @@ export function memoryLogger(): Logger & { lines: LoggedLine[] } {
   };
 }
 
-export function makePool(o: Partial<RunnerPoolOptions> = {}): RunnerPool {
-  return new RunnerPool({ runnerEntry, logger: memoryLogger(), ...o });
+/**
+ * The scratch root of the pools tests make, and where `request()` puts scratch folders by
+ * default: runners may write nowhere else. Removed when the test process exits.
+ */
+const defaultRoot = mkdtempSync(join(tmpdir(), 'runnel-sandbox-test-'));
+process.once('exit', () => rmSync(defaultRoot, { recursive: true, force: true }));
+export const defaultScratch = { dir: defaultRoot };
+
+/**
+ * A temp folder for the scratch folders of the instances a test file runs, inside the pools'
+ * scratch root (make it before the pool: a pool gives what is there to the runners' user).
+ */
+export function scratchRoot(): { dir: string; cleanup(): void } {
+  const dir = mkdtempSync(join(defaultRoot, 'files-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** A temp folder holding the scratch folders of the instances a test file runs. */
-export function scratchRoot(): { dir: string; cleanup(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'runnel-sandbox-test-'));
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+export function makePool(o: Partial<RunnerPoolOptions> = {}): RunnerPool {
+  return new RunnerPool({ runnerEntry, logger: memoryLogger(), scratchRoot: defaultScratch.dir, ...o });
 }
 
 export interface RunResult {
@@ -59,7 +70,7 @@ export async function request(source: string, o: Partial<InvokeRequest> & { root
     interfaces: {},
     db: {},
     event: {},
-    scratchDir: join(root ?? tmpdir(), instanceId),
+    scratchDir: join(root ?? defaultScratch.dir, instanceId),
     timeoutMs: 10_000,
     ...rest,
   };

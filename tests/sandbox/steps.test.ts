@@ -232,7 +232,8 @@ describe('workflow step run({ steps, $ })', () => {
 
   it('ignores $ calls after the step ended, with a log line', async () => {
     const req = await request(
-      `export default { run({ $ }) { setTimeout(() => { $.export('late', 1); $.send.sse({ channel: 'c', payload: 1 }); }, 30); } }`,
+      // A promise chain that goes on after run() returned (timers are cancelled at the end).
+      `export default { run({ $ }) { (async () => { for (let i = 0; i < 20; i++) await null; $.export('late', 1); $.send.sse({ channel: 'c', payload: 1 }); })(); } }`,
       { root: scratch.dir, step: stepContext() },
     );
     const lines: string[] = [];

@@ -16,6 +16,8 @@ export interface Paths {
   secretsKeyFile: string;
   /** Held by the one service using the dir (store/data-dir-lock.ts). */
   lockFile: string;
+  /** Holds each instance's scratch folder (its /tmp): the only place runners may write. */
+  scratchRoot: string;
   scratch(instanceId: string): string;
 }
 
@@ -32,6 +34,7 @@ export function pathsFor(dataDir: string): Paths {
     apiKeyFile: join(dataDir, 'api-key'),
     secretsKeyFile: join(dataDir, 'secrets.key'),
     lockFile: join(dataDir, 'runnel.lock'),
+    scratchRoot: join(dataDir, 'scratch'),
     scratch: (id) => join(dataDir, 'scratch', id),
   };
 }

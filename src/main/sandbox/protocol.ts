@@ -165,6 +165,9 @@ export type DataStoreResult = { type: 'ds-result'; call: number } & ({ ok: true;
 
 export type LogStream = 'stdout' | 'stderr';
 
+/** A log line's longest form on the channel: the runner cuts longer ones and says how much it cut. */
+export const MAX_LOG_LINE_CHARS = 16 * 1024;
+
 export type RunnerMessage =
   | { type: 'ready'; baselineRss: number }
   | { type: 'log'; id: number; stream: LogStream; line: string; ts: number }
@@ -181,7 +184,12 @@ export type RunnerMessage =
   | { type: 'inspected'; id: number; ok: true; meta: ComponentMeta }
   | { type: 'inspected'; id: number; ok: false; error: SerializedError }
   /** A data store operation of invocation `id`; `call` numbers it for its `ds-result`. */
-  | { type: 'ds'; id: number; call: number; request: DataStoreRequest };
+  | { type: 'ds'; id: number; call: number; request: DataStoreRequest }
+  /**
+   * Job `id` has ended and the runner's event loop has turned since: nothing it left behind is
+   * still running. Until then the pool gives the runner no other instance's job.
+   */
+  | { type: 'idle'; id: number };
 
 /** What one finished invocation produced, also when it threw. */
 export interface OutcomeFields {

@@ -2,7 +2,7 @@
 // service. Each loaded component gets its own sandbox runner child process (the built
 // runner.js, the service's own), so SES lockdown() never touches the test runner's process.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,7 +60,10 @@ export const loadComponent: typeof Api.loadComponent = async (file, o = {}) => {
   // The component's folder: its /tmp, and its data stores out of the component's reach.
   const dir = await mkdtemp(join(tmpdir(), 'runnel-testing-'));
   const stores = new ComponentStores(join(dir, 'data-stores'));
-  const pool = new RunnerPool({ runnerEntry: runnerEntry(), maxRunners: 1, logger: silentLogger, memoryCapMb: o.memoryCapMb ?? 256, dataStores: stores });
+  // The runner may write only here: not beside it, where the data stores are.
+  const scratchRoot = join(dir, 'scratch');
+  await mkdir(scratchRoot, { mode: 0o700 });
+  const pool = new RunnerPool({ runnerEntry: runnerEntry(), maxRunners: 1, logger: silentLogger, memoryCapMb: o.memoryCapMb ?? 256, dataStores: stores, scratchRoot });
   try {
     const packages = new PackageCache({ dir: packagesDir(o), logger: silentLogger });
     const compiled = await compileFile(file, pool, packages, o.onProgress);
@@ -85,7 +88,7 @@ export const loadComponent: typeof Api.loadComponent = async (file, o = {}) => {
       stores,
       timeoutMs: (o.timeoutSeconds ?? 30) * 1000,
       dir,
-      scratchDir: join(dir, 'tmp'),
+      scratchDir: join(scratchRoot, 'sc_test'),
     });
   } catch (err) {
     await pool.dispose();

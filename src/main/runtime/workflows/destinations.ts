@@ -1,9 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, resolve, sep } from 'node:path';
 import { randomToken } from '../../../shared/ids';
 import type { OutboxMessage } from '../../../shared/resources';
 import type { Paths } from '../../config/paths';
 import type { SendRecord } from '../../sandbox/protocol';
+import { s3BucketProblem, s3PrefixProblem } from '../../sandbox/s3-names';
 import type { Clock } from '../../scheduler/clock';
 import type { BoundedLists } from '../../store/bounded-lists';
 import type { StepDoc, WorkflowDoc } from '../../store/document-types';
@@ -87,10 +88,14 @@ export class Destinations {
   }
 
   private async s3(s: Extract<SendRecord, { kind: 's3' }>): Promise<void> {
+    // The runner checked both names, and the sandbox validator again; a runner is not trusted,
+    // so the names and the final path are checked here too, where the file is written.
+    const problem = s3BucketProblem(s.bucket) ?? s3PrefixProblem(s.prefix);
+    if (problem) throw new Error(problem);
     const root = resolve(this.d.paths.dataDir, 's3');
-    const file = resolve(root, s.bucket, `${s.prefix}${new Date(this.d.clock.now()).toISOString().replace(/[:.]/g, '-')}-${randomToken(8)}.json`);
-    // The runner already refused `..` in the prefix; this keeps the promise even if it did not.
-    if (!file.startsWith(join(root, s.bucket) + sep)) throw new Error('the prefix leaves the bucket');
+    const bucketDir = resolve(root, s.bucket);
+    const file = resolve(bucketDir, `${s.prefix}${new Date(this.d.clock.now()).toISOString().replace(/[:.]/g, '-')}-${randomToken(8)}.json`);
+    if (dirname(bucketDir) !== root || !file.startsWith(bucketDir + sep)) throw new Error('the bucket and prefix must name a file inside the bucket');
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, JSON.stringify(s.payload));
   }

@@ -2,16 +2,20 @@
 import type { SerializedError } from '../protocol';
 
 /** Set by the pool before it kills a runner on purpose. */
-export type KillReason = 'timeout' | 'idle' | 'dispose' | 'start-timeout';
+export type KillReason = 'timeout' | 'idle' | 'dispose' | 'start-timeout' | 'protocol' | 'leftover' | 'memory';
 
 export interface ExitFacts {
   code: number | null;
   signal: NodeJS.Signals | null;
   killReason?: KillReason;
-  /** The watchdog's stderr line, when it fired. */
+  /** The runner's own watchdog's stderr line, when it fired. */
   memoryMarker?: string;
+  /** The resident size at which the main process's watch killed it (killReason 'memory'). */
+  memoryRss?: number;
   /** V8 printed its fatal "heap out of memory" error (it then aborts). */
   heapLimitReached: boolean;
+  /** What the runner sent that broke the protocol (killReason 'protocol'). */
+  protocolProblem?: string;
   /** The last few KB the runner wrote to stderr. */
   stderrTail: string;
   memoryCapMb: number;
@@ -32,9 +36,15 @@ function lastLine(stderr: string): string {
 /** The error a job still running on the dead runner reports (timeouts are built by the pool). */
 export function exitError(f: ExitFacts): SerializedError {
   if (f.killReason === 'dispose') return { name: 'RunnerCrashed', message: 'The sandbox was shut down while the component was running' };
-  if (f.memoryMarker) {
-    const rss = /rss=(\d+)/.exec(f.memoryMarker);
-    const used = rss ? ` (the runner reached ${Math.round(Number(rss[1]) / MB)} MB resident)` : '';
+  if (f.killReason === 'protocol') {
+    return {
+      name: 'RunnerProtocolError',
+      message: `Runnel: the runner sent a malformed message (${f.protocolProblem ?? 'unknown problem'}); it was stopped and the next run gets a fresh one. Code that writes to the runner's file descriptors causes this.`,
+    };
+  }
+  if (f.killReason === 'memory' || f.memoryMarker) {
+    const rss = f.memoryRss ?? Number(/rss=(\d+)/.exec(f.memoryMarker ?? '')?.[1] ?? 0);
+    const used = rss ? ` (the runner reached ${Math.round(rss / MB)} MB resident)` : '';
     return { name: 'OutOfMemoryError', message: `The component used more than its ${f.memoryCapMb} MB memory cap${used}` };
   }
   if (f.heapLimitReached) {

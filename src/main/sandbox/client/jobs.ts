@@ -14,12 +14,18 @@ import type {
   SerializedError,
 } from '../protocol';
 import { dataStoreIdsOf } from './data-store-calls';
+import { ProtocolViolation } from './validate/checks';
 
 export interface Job {
   id: number;
+  kind: 'invoke' | 'inspect' | 'configure';
+  /** An invocation of a workflow step: its outcome may carry a step result. */
+  isStep: boolean;
   message: ParentMessage;
   /** `instanceId\ncodeHash` of an invocation: a runner that has it cached is preferred. */
   cacheKey?: string;
+  /** The instance an invocation runs. */
+  instanceId?: string;
   timeoutMs: number;
   /** The data stores an invocation may use (its `data_store` props). */
   dataStores?: ReadonlySet<string>;
@@ -27,6 +33,20 @@ export interface Job {
   onMessage(msg: RunnerMessage): boolean;
   /** The runner died (or the pool shut down) before the job completed. */
   fail(error: SerializedError): void;
+  /** A line for the log of a job that has ended (an invocation's stderr), if it has one. */
+  lateLog?(line: string): void;
+}
+
+/** The message types a runner may send for a job of each kind (besides `ds`, routed apart). */
+const ACCEPTED: Record<Job['kind'], ReadonlySet<RunnerMessage['type']>> = {
+  invoke: new Set(['log', 'respond', 'items', 'result']),
+  inspect: new Set(['log', 'inspected']),
+  configure: new Set(['log', 'configured']),
+};
+
+/** Whether a runner may send a message of `type` for `job`. */
+export function accepts(job: Job, type: RunnerMessage['type']): boolean {
+  return ACCEPTED[job.kind].has(type);
 }
 
 export const cacheKeyOf = (instanceId: string, codeHash: string) => `${instanceId}\n${codeHash}`;
@@ -57,7 +77,14 @@ export function invokeJob(
   // Whether the runner has said that the invocation after the `completed` ones is under way
   // with nothing held back (see host/invoke/batch-reports.ts).
   let blameKnown = request.batch === undefined || request.reportEach === true;
+  const batchLength = request.batch && !(request.step !== undefined && request.method === 'run') ? request.batch.length : 0;
   const items = (reports: ItemReport[]) => {
+    // All checked before any is handed on: a bad report must not leave a part committed.
+    reports.forEach((r, i) => {
+      if (r.index !== completed + i || r.index >= batchLength) {
+        throw new ProtocolViolation(`a report for invocation ${r.index} of a batch of ${batchLength} when ${completed + i} was next`);
+      }
+    });
     for (const { index, ...outcome } of reports) {
       completed++;
       safely(logError, () => callbacks.onItem?.(index, outcome));
@@ -65,13 +92,19 @@ export function invokeJob(
   };
   return {
     id,
+    kind: 'invoke',
+    isStep: request.step !== undefined && request.method === 'run',
     message: { type: 'invoke', id, request },
     cacheKey: cacheKeyOf(request.instanceId, request.codeHash),
+    instanceId: request.instanceId,
     timeoutMs: request.timeoutMs,
     dataStores: dataStoreIdsOf(request.interfaces),
     onMessage(msg) {
       if (msg.type === 'log') safely(logError, () => callbacks.onLog?.(msg.stream, msg.line, msg.ts));
-      else if (msg.type === 'respond') safely(logError, () => callbacks.onRespond?.(msg.response, msg.index));
+      else if (msg.type === 'respond') {
+        if (msg.index !== undefined && msg.index >= batchLength) throw new ProtocolViolation(`a response for invocation ${msg.index} of a batch of ${batchLength}`);
+        safely(logError, () => callbacks.onRespond?.(msg.response, msg.index));
+      }
       else if (msg.type === 'items') {
         items(msg.items);
         blameKnown = request.reportEach === true || msg.running === completed;
@@ -90,6 +123,9 @@ export function invokeJob(
         return true;
       }
       return false;
+    },
+    lateLog(line) {
+      safely(logError, () => callbacks.onLog?.('stderr', line, Date.now()));
     },
     fail(error) {
       const batch = request.batch ? { completed, ...(blameKnown ? {} : { blameUnknown: true }) } : {};
@@ -118,6 +154,8 @@ export function inspectJob(
 ): Job {
   return {
     id,
+    kind: 'inspect',
+    isStep: false,
     message: { type: 'inspect', id, code, codeHash },
     timeoutMs,
     onMessage(msg) {
@@ -148,6 +186,8 @@ export function configureJob(
 ): Job {
   return {
     id,
+    kind: 'configure',
+    isStep: false,
     message: { type: 'configure', id, code, codeHash, call, props, ...(interfaces ? { interfaces } : {}) },
     timeoutMs,
     dataStores: dataStoreIdsOf(interfaces ?? {}),
@@ -161,4 +201,20 @@ export function configureJob(
       reject(toError(error));
     },
   };
+}
+
+export function timeoutError(job: Job): SerializedError {
+  return { name: 'TimeoutError', message: `${jobWhat(job)} timed out after ${seconds(job.timeoutMs)}` };
+}
+
+/** What a job was doing, as the start of a sentence. */
+function jobWhat(job: Job): string {
+  const m = job.message;
+  if (m.type === 'inspect') return 'Loading the component';
+  if (m.type !== 'configure') return 'The invocation';
+  return m.call.kind === 'options' ? `options() of prop "${m.call.prop}"` : 'additionalProps()';
+}
+
+export function shutdownError(): SerializedError {
+  return { name: 'RunnerCrashed', message: 'The sandbox is shut down' };
 }

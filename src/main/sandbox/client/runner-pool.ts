@@ -1,8 +1,10 @@
 // The sandbox as the runtime uses it: a small pool of runner processes, one job at a time
 // each. Jobs wait FIFO for a runner; a deadline or the memory watchdog kills the runner (never
 // just the job: a stuck synchronous loop cannot be interrupted any other way), the job reports
-// why, and a fresh runner is started the next time one is needed.
-import type { Logger } from '../../logger';
+// why, and a fresh runner is started the next time one is needed. After a job a runner is
+// "settling" until it confirms it is idle (`idle`); only the same instance's next job may go to
+// it before that, and one that does not confirm within `idleGraceMs` is replaced, the
+// component that ran last on it blamed in its own log.
 import type {
   ComponentMeta,
   ConfigureCall,
@@ -11,34 +13,19 @@ import type {
   InvokeOutcome,
   InterfaceValue,
   InvokeRequest,
-  RunnerMessage,
   Sandbox,
   SerializedError,
 } from '../protocol';
 import type { KillReason } from './exit-cause';
-import { cacheKeyOf, CONFIGURE_TIMEOUT_MS, configureJob, INSPECT_TIMEOUT_MS, inspectJob, invokeJob, seconds, type Job } from './jobs';
+import { accepts, cacheKeyOf, CONFIGURE_TIMEOUT_MS, configureJob, INSPECT_TIMEOUT_MS, inspectJob, invokeJob, shutdownError, timeoutError, type Job } from './jobs';
+import { checkRunnerMessage, ProtocolViolation } from './validate/runner-message';
 import { RunnerProcess } from './runner-process';
+import { RunnerLauncher } from './os-wall/runner-launch';
+import type { SandboxLayers } from '../../../shared/resources';
 import { routeDataStoreCall } from './data-store-calls';
-import type { DataStoreHandler } from '../data-store-protocol';
+import { IDLE_GRACE_MS, type RunnerPoolOptions } from './pool-options';
 
-export interface RunnerPoolOptions {
-  /** Absolute path of the built runner (out/main/runner.js); the caller resolves it. */
-  runnerEntry: string;
-  maxRunners?: number;
-  /** Runners idle this long are stopped (they restart in ~0.3 s when needed). */
-  idleMs?: number;
-  /** Per runner, on top of its resident size at start; ArrayBuffers included. Read at each spawn. */
-  memoryCapMb?: number | (() => number);
-  logger: Logger;
-  /** How long a runner may take to report ready. */
-  startTimeoutMs?: number;
-  /** Deadline for evaluating a component's module in inspect(). */
-  inspectTimeoutMs?: number;
-  /** Deadline for one configure() call, module evaluation included. */
-  configureTimeoutMs?: number;
-  /** Carries out components' data store operations (none: they fail with a clear message). */
-  dataStores?: DataStoreHandler;
-}
+export type { RunnerPoolOptions } from './pool-options';
 
 /** Per runner: finished jobs whose late log lines (from leftover timers) are still routed. */
 const RECENT_JOBS = 100;
@@ -47,9 +34,13 @@ const CACHED_KEYS = 64;
 
 interface Slot {
   job?: Job;
+  /** The highest job id given to this runner: it cannot speak of later ones. */
+  lastJobId: number;
   deadline?: NodeJS.Timeout;
   idleTimer?: NodeJS.Timeout;
   recent: Map<number, Job>;
+  /** While settling: the job that ended, the instance it ran, and the grace deadline. */
+  settling?: { job: Job; instanceId: string | undefined; grace: NodeJS.Timeout };
 }
 
 export class RunnerPool implements Sandbox {
@@ -59,10 +50,19 @@ export class RunnerPool implements Sandbox {
   private disposed = false;
   private readonly maxRunners: number;
   private readonly idleMs: number;
+  private readonly idleGraceMs: number;
+  private readonly launcher: RunnerLauncher;
 
   constructor(private readonly o: RunnerPoolOptions) {
     this.maxRunners = Math.max(1, o.maxRunners ?? 4);
     this.idleMs = o.idleMs ?? 30_000;
+    this.idleGraceMs = o.idleGraceMs ?? IDLE_GRACE_MS;
+    this.launcher = new RunnerLauncher({ entry: o.runnerEntry, scratchRoot: o.scratchRoot, osWall: o.osWall, memoryWatchdog: o.memoryWatchdog, logger: o.logger });
+  }
+
+  /** The walls runners start with now (GET /v1/system). */
+  get layers(): SandboxLayers {
+    return this.launcher.layers;
   }
 
   invoke(request: InvokeRequest, callbacks: InvokeCallbacks = {}): Promise<InvokeOutcome> {
@@ -109,6 +109,7 @@ export class RunnerPool implements Sandbox {
     for (const [runner, slot] of this.runners) {
       clearTimeout(slot.idleTimer);
       clearTimeout(slot.deadline);
+      clearTimeout(slot.settling?.grace);
       runner.kill('dispose');
       exits.push(runner.exited);
     }
@@ -118,8 +119,10 @@ export class RunnerPool implements Sandbox {
   /** Stops the runners that are idle now (after start-up work), instead of waiting for idleMs. */
   reapIdle(): void {
     for (const [runner, slot] of this.runners) {
-      if (runner.state !== 'idle') continue;
+      // A settling runner is as good as idle: nothing is waiting on it but its confirmation.
+      if (runner.state !== 'idle' && runner.state !== 'settling') continue;
       clearTimeout(slot.idleTimer);
+      clearTimeout(slot.settling?.grace);
       runner.state = 'dead'; // not picked again while it exits
       runner.kill('idle');
     }
@@ -133,7 +136,7 @@ export class RunnerPool implements Sandbox {
   private pump(): void {
     if (this.disposed) return;
     while (this.queue.length > 0) {
-      const runner = this.idleRunner(this.queue[0].cacheKey);
+      const runner = this.idleRunner(this.queue[0]);
       if (!runner) break;
       this.dispatch(this.queue.shift()!, runner);
     }
@@ -142,23 +145,29 @@ export class RunnerPool implements Sandbox {
     while (wanted-- > 0) this.spawn();
   }
 
-  private idleRunner(cacheKey: string | undefined): RunnerProcess | undefined {
+  private idleRunner(job: Job): RunnerProcess | undefined {
     let best: RunnerProcess | undefined;
-    for (const r of this.runners.keys()) {
+    let settling: RunnerProcess | undefined;
+    for (const [r, slot] of this.runners) {
+      // Waiting for a settling runner's confirmation would cost the same instance's next job a
+      // round trip; if its leftovers block, they block that instance's own job.
+      if (r.state === 'settling' && job.instanceId !== undefined && slot.settling?.instanceId === job.instanceId) settling ??= r;
       if (r.state !== 'idle') continue;
-      if (cacheKey && r.cached.has(cacheKey)) return r;
+      if (job.cacheKey && r.cached.has(job.cacheKey)) return r;
       // Otherwise the most recently used: it is warm, and the others get to idle out.
       if (!best || r.idleSince > best.idleSince) best = r;
     }
-    return best;
+    return settling ?? best;
   }
 
   private spawn(): void {
     let runner: RunnerProcess;
     try {
+      const memoryCapMb = typeof this.o.memoryCapMb === 'function' ? this.o.memoryCapMb() : (this.o.memoryCapMb ?? 256);
       runner = new RunnerProcess({
-        entry: this.o.runnerEntry,
-        memoryCapMb: typeof this.o.memoryCapMb === 'function' ? this.o.memoryCapMb() : (this.o.memoryCapMb ?? 256),
+        launch: this.launcher.launch(memoryCapMb),
+        memoryCapMb,
+        watchMemory: this.launcher.watchesMemory,
         logger: this.o.logger,
         startTimeoutMs: this.o.startTimeoutMs ?? 15_000,
         onMessage: (r, msg) => this.onMessage(r, msg),
@@ -170,14 +179,17 @@ export class RunnerPool implements Sandbox {
       this.queue.shift()?.fail({ name: 'RunnerCrashed', message: `The sandbox runner could not start (${(err as Error).message})` });
       return;
     }
-    this.runners.set(runner, { recent: new Map() });
+    this.runners.set(runner, { recent: new Map(), lastJobId: 0 });
   }
 
   private dispatch(job: Job, runner: RunnerProcess): void {
     const slot = this.runners.get(runner)!;
     clearTimeout(slot.idleTimer);
+    clearTimeout(slot.settling?.grace);
+    slot.settling = undefined;
     runner.state = 'busy';
     slot.job = job;
+    slot.lastJobId = job.id;
     if (job.cacheKey) {
       runner.cached.delete(job.cacheKey);
       runner.cached.add(job.cacheKey);
@@ -193,17 +205,32 @@ export class RunnerPool implements Sandbox {
     }
   }
 
-  private onMessage(runner: RunnerProcess, msg: RunnerMessage): void {
+  /**
+   * A decoded message from `runner`: checked field by field (validate/), then against what the
+   * runner is running. Throwing a ProtocolViolation kills the runner (runner-process.ts).
+   */
+  private onMessage(runner: RunnerProcess, raw: unknown): void {
     const slot = this.runners.get(runner);
     // A result racing the deadline's SIGKILL loses: the job reports the timeout, consistently.
     if (!slot || runner.dying) return;
+    const job = slot.job;
+    const msg = checkRunnerMessage(raw, job);
     if (msg.type === 'ready') {
-      if (runner.state === 'starting') this.becomeIdle(runner, slot);
+      if (runner.state !== 'starting') throw new ProtocolViolation('"ready" from a runner that had started');
+      runner.ready(msg.baselineRss);
+      this.becomeIdle(runner, slot);
       return;
     }
-    if (msg.type === 'ds') return routeDataStoreCall(this.o.dataStores, slot.job, msg, (answer) => runner.send(answer));
-    const job = slot.job;
+    if (runner.state === 'starting') throw new ProtocolViolation(`a "${msg.type}" message before "ready"`);
+    if (msg.id > slot.lastJobId) throw new ProtocolViolation(`a "${msg.type}" message for job ${msg.id}, which this runner was never given`);
+    if (msg.type === 'ds') return routeDataStoreCall(this.o.dataStores, job, msg, (answer) => runner.send(answer));
+    if (msg.type === 'idle') {
+      // For the job that ended last; an older one's (the next job came first) changes nothing.
+      if (runner.state === 'settling' && slot.settling?.job.id === msg.id) this.becomeIdle(runner, slot);
+      return;
+    }
     if (job && job.id === msg.id) {
+      if (!accepts(job, msg.type)) throw new ProtocolViolation(`a "${msg.type}" message for a job of kind ${job.kind}`);
       if (msg.type === 'items' && msg.items.length > 0) {
         // Each invocation of a batch gets the whole deadline.
         clearTimeout(slot.deadline);
@@ -214,14 +241,37 @@ export class RunnerPool implements Sandbox {
       slot.job = undefined;
       slot.recent.set(job.id, job);
       if (slot.recent.size > RECENT_JOBS) slot.recent.delete(slot.recent.keys().next().value!);
-      this.becomeIdle(runner, slot);
+      this.settle(runner, slot, job);
       return;
     }
-    // Output of a finished invocation (a leftover timer): still that invocation's log.
-    if (msg.type === 'log' || msg.type === 'respond') slot.recent.get(msg.id)?.onMessage(msg);
+    // Output of a finished invocation (leftover work): still that invocation's log.
+    if (msg.type === 'log' || msg.type === 'respond') {
+      slot.recent.get(msg.id)?.onMessage(msg);
+      return;
+    }
+    throw new ProtocolViolation(`a "${msg.type}" message for job ${msg.id}, which this runner is not running`);
+  }
+
+  /** The job ended: the runner is given no other instance's job until it confirms it is idle. */
+  private settle(runner: RunnerProcess, slot: Slot, job: Job): void {
+    runner.state = 'settling';
+    // Checked one turn after the timer fires, so that a confirmation already read from the
+    // pipe (the main process was busy) counts.
+    const grace = setTimeout(() => setImmediate(() => this.graceOver(runner, slot, job)), this.idleGraceMs);
+    slot.settling = { job, instanceId: job.instanceId, grace };
+    this.pump();
+  }
+
+  private graceOver(runner: RunnerProcess, slot: Slot, job: Job): void {
+    if (runner.state !== 'settling' || slot.settling?.job !== job) return;
+    job.lateLog?.(`[runnel] the component kept its runner busy after its run ended; the runner was replaced (leftover work: a promise chain, a callback or a loop still running after ${job.kind === 'invoke' ? 'run()' : 'the call'} returned)`);
+    this.o.logger.warn(`sandbox runner ${runner.pid ?? ''} was still busy ${this.idleGraceMs} ms after job ${job.id} ended; replacing it`);
+    runner.kill('leftover');
   }
 
   private becomeIdle(runner: RunnerProcess, slot: Slot): void {
+    clearTimeout(slot.settling?.grace);
+    slot.settling = undefined;
     runner.state = 'idle';
     runner.idleSince = Date.now();
     slot.idleTimer = setTimeout(() => {
@@ -239,31 +289,21 @@ export class RunnerPool implements Sandbox {
     if (!slot) return;
     clearTimeout(slot.deadline);
     clearTimeout(slot.idleTimer);
+    clearTimeout(slot.settling?.grace);
     const job = slot.job;
     if (job) {
       job.fail(reason === 'timeout' ? timeoutError(job) : error);
+    } else if (reason === 'protocol') {
+      // Between jobs, only leftover work of the job that ended last can have written.
+      [...slot.recent.values()].pop()?.lateLog?.(`[runnel] ${error.name}: ${error.message}`);
     } else if (reason === undefined || reason === 'start-timeout') {
       this.o.logger.warn(`sandbox runner ${runner.pid ?? ''} exited while idle: ${error.message}`);
+      // A layer of the OS wall this platform refuses: the next runner starts without it.
+      if (runner.baselineRss === 0 && this.launcher.fallBack(runner.lastStderr)) return this.pump();
       // A runner that cannot start would otherwise be respawned forever for the same queue:
       // the oldest waiting job takes the failure instead.
       if (runner.baselineRss === 0) this.queue.shift()?.fail({ name: 'RunnerCrashed', message: `The sandbox runner could not start (${error.message})` });
     }
     this.pump();
   }
-}
-
-function timeoutError(job: Job): SerializedError {
-  return { name: 'TimeoutError', message: `${jobWhat(job)} timed out after ${seconds(job.timeoutMs)}` };
-}
-
-/** What a job was doing, as the start of a sentence. */
-function jobWhat(job: Job): string {
-  const m = job.message;
-  if (m.type === 'inspect') return 'Loading the component';
-  if (m.type !== 'configure') return 'The invocation';
-  return m.call.kind === 'options' ? `options() of prop "${m.call.prop}"` : 'additionalProps()';
-}
-
-function shutdownError(): SerializedError {
-  return { name: 'RunnerCrashed', message: 'The sandbox is shut down' };
 }

@@ -1,21 +1,35 @@
 // One runner child process as the pool sees it: spawn, ready handshake, messages, kill, and
-// one `onExit` with the facts needed to say why it died.
-import { fork, type ChildProcess } from 'node:child_process';
-import type { Readable } from 'node:stream';
+// one `onExit` with the facts needed to say why it died. Messages come over our own framed
+// channel on fd 3 (../frames.ts), never Node's IPC: nothing the runner writes there is parsed
+// outside a try/catch, and whatever does not decode or does not fit the protocol kills this
+// runner (a RunnerProtocolError for its job), never the main process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import type { Logger } from '../../logger';
-import type { ParentMessage, RunnerMessage } from '../protocol';
+import { encodeFrame, FrameReader } from '../frames';
+import type { ParentMessage } from '../protocol';
 import { MEMORY_CAP_MARKER } from '../runner-markers';
 import { exitError, isHeapLimitLine, type KillReason } from './exit-cause';
 import type { SerializedError } from '../protocol';
+import { watchMemory, type MemoryWatch } from './os-wall/memory-watch';
+import type { RunnerLaunch } from './os-wall/runner-launch';
 
-export type RunnerState = 'starting' | 'idle' | 'busy' | 'dead';
+/** `settling`: its job ended, its confirmation that nothing of it still runs is awaited. */
+export type RunnerState = 'starting' | 'idle' | 'busy' | 'settling' | 'dead';
 
 export interface RunnerProcessOptions {
-  entry: string;
+  /** How to start it (os-wall/runner-launch.ts). */
+  launch: RunnerLaunch;
   memoryCapMb: number;
+  /** Enforce the memory cap from here (Linux); else the runner watches itself. */
+  watchMemory: boolean;
   logger: Logger;
   startTimeoutMs: number;
-  onMessage(runner: RunnerProcess, msg: RunnerMessage): void;
+  /**
+   * A decoded message, not yet checked: the pool validates it. Throwing kills this runner with
+   * a RunnerProtocolError naming what was thrown.
+   */
+  onMessage(runner: RunnerProcess, msg: unknown): void;
   /** Called once, after the process is gone and its stderr fully read. */
   onExit(runner: RunnerProcess, error: SerializedError, killReason: KillReason | undefined): void;
 }
@@ -23,20 +37,6 @@ export interface RunnerProcessOptions {
 const STDERR_TAIL_CHARS = 8 * 1024;
 /** Runner output is diagnostics for us, not component logs; past this it is only counted. */
 const MAX_LOGGED_LINES = 50;
-
-/**
- * The runner gets no host environment (API keys, tokens): only the memory cap and what keeps
- * dates, locales and (on Windows) networking behaving like the host's.
- */
-function runnerEnv(memoryCapMb: number): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { RUNNEL_MEMORY_CAP_MB: String(memoryCapMb) };
-  for (const k of ['TZ', 'LANG', 'LC_ALL', 'SystemRoot', 'SYSTEMROOT']) {
-    if (process.env[k] !== undefined) env[k] = process.env[k];
-  }
-  // Under Electron, process.execPath is the app binary; this makes it behave as plain Node.
-  if (process.versions.electron) env.ELECTRON_RUN_AS_NODE = '1';
-  return env;
-}
 
 /** One runner child process and its lifecycle. */
 export class RunnerProcess {
@@ -48,10 +48,16 @@ export class RunnerProcess {
   /** Resolves once the process has exited (for dispose). */
   readonly exited: Promise<void>;
   private readonly child: ChildProcess;
+  private readonly channel: Writable | undefined;
   private killReason?: KillReason;
+  /** What was wrong with what the runner sent, when that is why it was killed. */
+  private protocolProblem?: string;
   private stderrTail = '';
   private memoryMarker?: string;
   private heapLimitReached = false;
+  /** The resident size the main process's watch saw over the cap. */
+  private memoryRss?: number;
+  private memory?: MemoryWatch;
   private loggedLines = 0;
   private startTimer?: NodeJS.Timeout;
   private exitFallback?: NodeJS.Timeout;
@@ -61,24 +67,16 @@ export class RunnerProcess {
 
   constructor(private readonly o: RunnerProcessOptions) {
     this.exited = new Promise((r) => (this.resolveExited = r));
-    this.child = fork(o.entry, [], {
-      serialization: 'advanced',
-      execArgv: [`--max-old-space-size=${o.memoryCapMb}`],
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      env: runnerEnv(o.memoryCapMb),
-    });
+    // The runner gets no host environment (API keys, tokens): the launch sets what it needs.
+    this.child = spawn(o.launch.command, o.launch.args, o.launch.options);
     this.startTimer = setTimeout(() => this.kill('start-timeout'), o.startTimeoutMs);
     this.pipeOutput(this.child.stdout, 'stdout');
     this.pipeOutput(this.child.stderr, 'stderr');
-    this.child.on('message', (msg: RunnerMessage) => {
-      if (msg.type === 'ready' && this.state === 'starting') {
-        clearTimeout(this.startTimer);
-        this.baselineRss = msg.baselineRss;
-      }
-      o.onMessage(this, msg);
-    });
+    const channel = this.child.stdio[3] as (Readable & Writable) | null | undefined;
+    this.channel = channel ?? undefined;
+    if (channel) this.readChannel(channel);
     this.child.on('error', (err) => {
-      // Spawn failures and IPC errors; 'exit' follows a failed spawn only sometimes.
+      // Spawn failures; 'exit' follows a failed spawn only sometimes.
       o.logger.warn(`sandbox runner ${this.child.pid ?? '(not started)'}: ${err.message}`);
       if (this.child.pid === undefined) this.finish({ code: null, signal: null });
     });
@@ -94,6 +92,30 @@ export class RunnerProcess {
     return this.child.pid;
   }
 
+  /** What the runner wrote to stderr last (why it failed to start, say). */
+  get lastStderr(): string {
+    return this.stderrTail;
+  }
+
+  /**
+   * The runner said it is ready: its memory cap applies from now, on top of its size now
+   * (measured here when the main process enforces it: a runner's own figure is not trusted).
+   */
+  ready(reportedRss: number): void {
+    this.baselineRss = reportedRss;
+    if (!this.o.watchMemory || this.pid === undefined || this.memory) return;
+    try {
+      this.memory = watchMemory(this.pid);
+    } catch {
+      return; // it is gone already; its exit says why
+    }
+    this.baselineRss = this.memory.rss() || reportedRss;
+    this.memory.arm(this.baselineRss + this.o.memoryCapMb * 1024 * 1024, (rss) => {
+      this.memoryRss = rss;
+      this.kill('memory');
+    });
+  }
+
   /** Killed (or being killed): whatever it still sends must not complete a job. */
   get dying(): boolean {
     return this.killReason !== undefined || this.finished;
@@ -101,13 +123,41 @@ export class RunnerProcess {
 
   /** Sends a message; returns the error when it cannot be serialized (the caller's data). */
   send(msg: ParentMessage): Error | undefined {
-    if (!this.child.connected) return undefined; // dying: its exit reports to the pool
+    if (!this.channel || this.channel.destroyed || this.finished) return undefined; // dying: its exit reports to the pool
+    let frame: Buffer;
     try {
-      this.child.send(msg);
-      return undefined;
+      frame = encodeFrame(msg);
     } catch (err) {
       return err as Error;
     }
+    this.channel.write(frame);
+    return undefined;
+  }
+
+  /** Kills the runner for something it sent; its job fails with a RunnerProtocolError. */
+  protocolError(problem: string): void {
+    if (this.dying) return;
+    this.protocolProblem = problem;
+    this.o.logger.warn(`sandbox runner ${this.pid ?? ''} sent a malformed message and is stopped: ${problem}`);
+    this.kill('protocol');
+  }
+
+  private readChannel(channel: Readable): void {
+    const reader = new FrameReader();
+    channel.on('data', (chunk: Buffer) => {
+      if (this.dying) return; // what a runner sends after its kill decides nothing
+      try {
+        for (const msg of reader.push(chunk)) {
+          if (this.dying) return;
+          if (this.state === 'starting' && (msg as { type?: unknown } | null)?.type === 'ready') clearTimeout(this.startTimer);
+          this.o.onMessage(this, msg);
+        }
+      } catch (err) {
+        this.protocolError((err as Error).message);
+      }
+    });
+    // EPIPE and resets when the runner dies: its 'exit' tells the pool.
+    channel.on('error', () => {});
   }
 
   /** SIGKILL: the only signal a runner stuck in a loop or a native call cannot ignore. */
@@ -120,6 +170,7 @@ export class RunnerProcess {
     if (this.finished) return;
     this.finished = true;
     this.state = 'dead';
+    this.memory?.stop();
     clearTimeout(this.startTimer);
     clearTimeout(this.exitFallback);
     const error = exitError({
@@ -127,6 +178,8 @@ export class RunnerProcess {
       killReason: this.killReason,
       memoryMarker: this.memoryMarker,
       heapLimitReached: this.heapLimitReached,
+      memoryRss: this.memoryRss,
+      protocolProblem: this.protocolProblem,
       stderrTail: this.stderrTail,
       memoryCapMb: this.o.memoryCapMb,
     });

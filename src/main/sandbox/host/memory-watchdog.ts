@@ -1,13 +1,11 @@
-// Enforces the runner's memory cap from inside the runner. V8's heap limit
-// (--max-old-space-size) does not count ArrayBuffers, so `new Uint8Array(1 << 30)` in a loop
-// would grow the process without bound; resident set size counts everything. A worker thread
-// samples RSS every 25 ms (it keeps running while the main thread is stuck in a loop or a
-// native call) and, over the limit, writes one line the main process recognizes to stderr and
-// SIGKILLs the runner: nothing of the invocation gets committed.
-//
-// Why in the runner and not the parent polling /proc/<pid>/statm: it works on every OS the
-// desktop app runs on, costs the parent's event loop nothing, and a 25 ms interval in a
-// dedicated thread is not delayed by a busy parent.
+// Enforces the runner's memory cap from inside the runner, where the main process cannot
+// watch it from outside (no /proc: macOS, Windows; on Linux client/os-wall/memory-watch.ts
+// does, since runners may not start workers under the permission model; this one needs
+// --allow-worker). V8's heap limit (--max-old-space-size) does not count ArrayBuffers, so
+// `new Uint8Array(1 << 30)` in a loop would grow the process without bound; resident set size
+// counts everything. A worker thread samples RSS every 25 ms (it keeps running while the main
+// thread is stuck in a loop or a native call) and, over the limit, writes one line the main
+// process recognizes to stderr and SIGKILLs the runner: nothing of the invocation gets committed.
 import { Worker } from 'node:worker_threads';
 import { MEMORY_CAP_MARKER } from '../runner-markers';
 

@@ -1,5 +1,8 @@
-// Dispatches the main process's messages inside a runner.
-import type { ParentMessage } from '../protocol';
+// Dispatches the main process's messages inside a runner, and says when the runner is idle
+// again after a job: at the first turn of its event loop after the job's last message, once
+// what the job left pending has been cancelled. Code of a component that still runs after its
+// result (a promise chain, a loop) delays that turn, and the pool replaces the runner.
+import type { ParentMessage, RunnerMessage } from '../protocol';
 import type { Send } from './channel';
 import { CompartmentCache } from './component/compartment-cache';
 import { DataStoreClient } from './data-store-client';
@@ -12,17 +15,37 @@ import { describeThrown } from './globals/readable-errors';
 /** Compartments kept per runner; older ones are rebuilt on their next invocation. */
 const MAX_CACHED_COMPARTMENTS = 64;
 
+/** The messages that end a job. */
+const FINAL: ReadonlySet<RunnerMessage['type']> = new Set(['result', 'inspected', 'configured']);
+
 export class RunnerHost {
   private readonly cache = new CompartmentCache(MAX_CACHED_COMPARTMENTS);
   private readonly dataStores: DataStoreClient;
+  private readonly send: Send;
+  /** Jobs received and not yet answered (one at a time, unless the pool skipped the idle wait). */
+  private active = 0;
   /** Each message from the main process is a turn of the event loop (see batch-reports.ts). */
   private readonly turns = new LoopTurns();
 
   /** The invocation that ran last: a runner runs one at a time, so stray failures are its. */
   private lastInvocation = 0;
 
-  constructor(private readonly send: Send) {
-    this.dataStores = new DataStoreClient(send);
+  constructor(send: Send) {
+    this.send = (msg) => {
+      send(msg);
+      if (FINAL.has(msg.type)) this.ended((msg as { id: number }).id);
+    };
+    this.dataStores = new DataStoreClient(this.send);
+  }
+
+  private ended(id: number): void {
+    this.active = Math.max(0, this.active - 1);
+    setImmediate(() => {
+      if (this.active > 0) return; // the pool gave this runner the same instance's next job
+      // Also what a late callback of an earlier invocation armed (they all ended).
+      this.cache.cancelTimers();
+      this.send({ type: 'idle', id });
+    });
   }
 
   /** A promise of component code rejected with nobody listening: say so in its log. */
@@ -39,6 +62,7 @@ export class RunnerHost {
 
   handle(msg: ParentMessage): void {
     this.turns.bump();
+    if (msg.type === 'invoke' || msg.type === 'inspect' || msg.type === 'configure') this.active++;
     switch (msg.type) {
       case 'invoke':
         this.lastInvocation = msg.id;

@@ -56,6 +56,11 @@ export class CompartmentCache {
     }
   }
 
+  /** Cancels the pending timers of every compartment (no invocation is running). */
+  cancelTimers(): void {
+    for (const e of this.entries.values()) e.loaded.cancelTimers();
+  }
+
   /** Marks an invocation done on the entry. */
   release(entry: CacheEntry): void {
     entry.busy = false;

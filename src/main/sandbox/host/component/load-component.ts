@@ -23,6 +23,8 @@ export interface LoadOptions {
 
 export interface LoadedComponent {
   component: ComponentObject;
+  /** Cancels the compartment's pending timers (an invocation ended); returns how many. */
+  cancelTimers(): number;
   /** Stops the compartment's timers and closes its pooled sockets. */
   dispose(): void;
 }
@@ -54,7 +56,7 @@ export function loadComponent(o: LoadOptions): LoadedComponent {
     const fn = compartment.evaluate(wrapper, { __evadeImportExpressionTest__: true } as never) as (...a: unknown[]) => void;
     const module = { exports: {} as unknown };
     fn.call(module.exports, req.require, module, module.exports, `${VIRTUAL_ROOT}/component.js`, VIRTUAL_ROOT);
-    return { component: pickComponent(module.exports), dispose };
+    return { component: pickComponent(module.exports), cancelTimers: () => timers.cancelPending(), dispose };
   } catch (err) {
     dispose();
     throw explainLoadError(err);

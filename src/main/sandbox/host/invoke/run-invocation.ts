@@ -7,6 +7,7 @@ import type { Send } from '../channel';
 import type { CacheEntry, CompartmentCache } from '../component/compartment-cache';
 import { loadComponent, type ComponentObject } from '../component/load-component';
 import { budgetedLog } from '../log-budget';
+import { localScratchDir } from '../scratch-root';
 import { serializeError } from '../serialize-error';
 import type { DataStoreClient } from '../data-store-client';
 import { BatchReports, type LoopTurns } from './batch-reports';
@@ -34,7 +35,7 @@ function compartmentFor(id: number, req: InvokeRequest, deps: InvocationDeps): C
   entry.loaded = loadComponent({
     code: req.code,
     instanceId: req.instanceId,
-    scratchDir: req.scratchDir,
+    scratchDir: localScratchDir(req.scratchDir),
     // Reads logId at write time: output of a leftover timer is filed under the latest invocation.
     sink: budgetedLog(deps.send, () => entry.logId),
   });
@@ -157,16 +158,28 @@ async function runOne(
     }
   } finally {
     open = false;
+    // What the invocation left pending would run during another component's invocation.
+    const cancelled = entry.loaded.cancelTimers();
+    if (cancelled > 0) log('stderr', leftoverNote(req.method, cancelled));
     deps.cache.release(entry);
   }
   return { ok, ...(error ? { error } : {}), emits, db, ...(value !== undefined ? { value } : {}), ...(step ? { step: step.result() } : {}) };
+}
+
+function leftoverNote(method: InvokeRequest['method'], count: number): string {
+  const what = method === 'run' ? 'run()' : `the ${method}() hook`;
+  const timers = count === 1 ? '1 pending timer' : `${count} pending timers`;
+  return `[runnel] ${what} returned with ${timers} (setTimeout, setInterval, setImmediate or timers/promises); cancelled, as the hosted service freezes a function once it returns. Await what must finish before returning.`;
 }
 
 /** run()'s return value if it can cross the process boundary; otherwise dropped with a note. */
 function passable(v: unknown, log: (stream: LogStream, line: string) => void): unknown {
   if (v === undefined) return undefined;
   try {
-    return structuredClone(v);
+    const copy = structuredClone(v);
+    // The main process keeps it as JSON and refuses what has no JSON form (a BigInt, a cycle).
+    JSON.stringify(copy);
+    return copy;
   } catch (err) {
     log('stderr', `[runnel] the value returned by run() was dropped: it cannot be copied (${(err as Error).message})`);
     return undefined;

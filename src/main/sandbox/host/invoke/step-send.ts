@@ -2,6 +2,7 @@
 // recorded; the main process carries the records out in order after the step ends (so a
 // step's sends never race its own code, and nothing leaves the machine from the sandbox).
 import type { SendRecord } from '../../protocol';
+import { s3BucketProblem, s3PrefixProblem } from '../../s3-names';
 import { copyOf, kindOf, optionalObject, stringRecord } from './value-checks';
 
 export interface StepSendOptions {
@@ -14,15 +15,18 @@ type SendFn = (...args: unknown[]) => void;
 export type StepSend = Readonly<Record<SendRecord['kind'], SendFn>>;
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
-const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
 function fail(kind: string, problem: string): never {
   throw new TypeError(`$.send.${kind}: ${problem}`);
 }
 
+/**
+ * The options object's own values, each read once: what is checked is what is recorded, even
+ * when the component passes getters or a Proxy that answer differently on a second read.
+ */
 function options(kind: string, v: unknown, example: string): Record<string, unknown> {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(kind, `expects an object like ${example}, got ${kindOf(v)}`);
-  return v as Record<string, unknown>;
+  return { ...(v as Record<string, unknown>) };
 }
 
 function nonEmptyString(kind: string, v: unknown, field: string): string {
@@ -70,20 +74,21 @@ function email(o: Record<string, unknown>): SendRecord {
 }
 
 function s3(o: Record<string, unknown>): SendRecord {
-  if (typeof o.bucket !== 'string' || !S3_BUCKET.test(o.bucket)) {
-    fail('s3', `bucket must be an S3 bucket name (3-63 of a-z, 0-9, '.', '-'; starting and ending with a letter or digit), got ${JSON.stringify(o.bucket) ?? kindOf(o.bucket)}`);
-  }
+  const bucket = o.bucket;
+  const bucketProblem = s3BucketProblem(bucket);
+  if (bucketProblem) fail('s3', bucketProblem);
   const prefix = optionalString('s3', o.prefix, 'prefix') ?? '';
-  if (prefix.startsWith('/')) fail('s3', `prefix must not start with "/", got ${JSON.stringify(prefix)}`);
-  if (prefix.split('/').includes('..')) fail('s3', `prefix must not contain ".." segments, got ${JSON.stringify(prefix)}`);
+  const prefixProblem = s3PrefixProblem(prefix);
+  if (prefixProblem) fail('s3', prefixProblem);
   if (o.payload === undefined) fail('s3', 'payload is required');
-  return { kind: 's3', bucket: o.bucket, prefix, payload: copyOf(o.payload, '$.send.s3: payload') };
+  return { kind: 's3', bucket: bucket as string, prefix, payload: copyOf(o.payload, '$.send.s3: payload') };
 }
 
 /** `emit(event, channel?)`, or `emit({ raw_event, channel? })` for an event sent as it is. */
 function emit(first: unknown, channelArg: unknown): SendRecord {
-  const o = first as Record<string, unknown> | null;
-  const raw = typeof o === 'object' && o !== null && !Array.isArray(o) && Object.hasOwn(o, 'raw_event') && Object.keys(o).every((k) => k === 'raw_event' || k === 'channel');
+  // Read once, like options(): the shape checked is the shape recorded.
+  const o = typeof first === 'object' && first !== null && !Array.isArray(first) ? { ...(first as Record<string, unknown>) } : null;
+  const raw = o !== null && Object.hasOwn(o, 'raw_event') && Object.keys(o).every((k) => k === 'raw_event' || k === 'channel');
   const event = raw ? o.raw_event : first;
   if (event === undefined) fail('emit', raw ? 'raw_event is required' : 'an event is required: $.send.emit(event, channel?) or $.send.emit({ raw_event })');
   const channel = optionalString('emit', raw && o.channel !== undefined ? o.channel : channelArg, 'channel');

@@ -1,5 +1,5 @@
 // Checks shared by the capabilities a step's `$` offers: values that must cross the process
-// boundary (the IPC channel uses V8's structured clone), and objects of strings such as headers.
+// boundary (V8's structured clone, then kept as JSON), and objects of strings such as headers.
 
 /** What a value is, for error messages ("array", "null", "function", ...). */
 export function kindOf(v: unknown): string {
@@ -14,7 +14,10 @@ export function kindOf(v: unknown): string {
  */
 export function copyOf(value: unknown, what: string): unknown {
   try {
-    return structuredClone(value);
+    const copy = structuredClone(value);
+    // The main process keeps these as JSON and refuses what has no JSON form (a BigInt, a cycle).
+    JSON.stringify(copy);
+    return copy;
   } catch (err) {
     throw new TypeError(`${what} cannot be copied to the main process; use plain data (${(err as Error).message})`);
   }

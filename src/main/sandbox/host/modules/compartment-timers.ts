@@ -1,7 +1,10 @@
 // Timers for one compartment. Node's Timeout objects link to every other timer of the same
 // duration (`_idleNext`), including other components' callbacks, so components get small
-// handles instead. Tracking them lets `forget` stop an instance's leftover intervals, and a
-// callback that throws is reported in the component's own log instead of the runner's.
+// handles instead. Tracking them lets the runner cancel what an invocation left pending when
+// it ends (the hosted service freezes a function once it returns; here a leftover callback
+// would run during another component's invocation), and a callback that throws is reported in
+// the component's own log instead of the runner's. `timers/promises` is tracked the same way,
+// through an AbortSignal.
 import timersPromises from 'node:timers/promises';
 import { promisify } from 'node:util';
 
@@ -21,8 +24,39 @@ export interface CompartmentTimers {
   globals: Record<string, Fn>;
   /** `require('timers')`. */
   module: Readonly<Record<string, unknown>>;
+  /** Clears every pending timer and interval; returns how many there were. The timers stay usable. */
+  cancelPending(): number;
   /** Clears every pending timer and interval of the compartment. */
   dispose(): void;
+}
+
+type TimersPromises = typeof timersPromises;
+
+/**
+ * `timers/promises` whose waits end (rejecting with an AbortError) when `signal()` aborts, as
+ * well as when the caller's own `signal` does.
+ */
+function trackedPromises(signal: () => AbortSignal, pending: Set<number>): Readonly<Record<string, unknown>> {
+  let next = 0;
+  const withSignal = (options: unknown): unknown => {
+    if (options !== undefined && (typeof options !== 'object' || options === null)) return options; // Node reports it
+    const own = (options as { signal?: AbortSignal } | undefined)?.signal;
+    return { ...(options as object), signal: own ? AbortSignal.any([own, signal()]) : signal() };
+  };
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    const id = next++;
+    pending.add(id);
+    return p.finally(() => pending.delete(id));
+  };
+  return Object.freeze({
+    setTimeout: (ms?: number, value?: unknown, options?: unknown) => track(timersPromises.setTimeout(ms, value, withSignal(options) as never)),
+    setImmediate: (value?: unknown, options?: unknown) => track(timersPromises.setImmediate(value, withSignal(options) as never)),
+    setInterval: (ms?: number, value?: unknown, options?: unknown) => timersPromises.setInterval(ms, value, withSignal(options) as never),
+    scheduler: Object.freeze({
+      wait: (ms: number, options?: unknown) => track((timersPromises as TimersPromises).scheduler.wait(ms, withSignal(options) as never)),
+      yield: () => (timersPromises as TimersPromises).scheduler.yield(),
+    }),
+  });
 }
 
 /** Timer globals and `require('timers')` for one compartment, reporting callback errors via onUncaught. */
@@ -30,6 +64,11 @@ export function makeCompartmentTimers(onUncaught: (err: unknown) => void): Compa
   let nextId = 1;
   const live = new Map<number, { clear(): void }>();
   const ids = new WeakMap<object, number>();
+  let aborter = new AbortController();
+  /** Whether a promise timer (or interval iterator) was made since the last cancel. */
+  let promiseTimersUsed = false;
+  const pendingWaits = new Set<number>();
+  const promises = trackedPromises(() => ((promiseTimersUsed = true), aborter.signal), pendingWaits);
 
   const guarded = (cb: Fn, args: unknown[]) => () => {
     try {
@@ -94,9 +133,9 @@ export function makeCompartmentTimers(onUncaught: (err: unknown) => void): Compa
 
   const wrappedSetTimeout = (cb: unknown, ms?: unknown, ...args: unknown[]) => schedule('timeout', cb, ms, args);
   const wrappedSetImmediate = (cb: unknown, ...args: unknown[]) => immediate(cb, args);
-  // util.promisify(setTimeout) is a documented idiom; keep it working.
-  Object.defineProperty(wrappedSetTimeout, promisify.custom, { value: (...a: Parameters<typeof timersPromises.setTimeout>) => timersPromises.setTimeout(...a) });
-  Object.defineProperty(wrappedSetImmediate, promisify.custom, { value: (...a: Parameters<typeof timersPromises.setImmediate>) => timersPromises.setImmediate(...a) });
+  // util.promisify(setTimeout) is a documented idiom; keep it working (and cancellable).
+  Object.defineProperty(wrappedSetTimeout, promisify.custom, { value: promises.setTimeout });
+  Object.defineProperty(wrappedSetImmediate, promisify.custom, { value: promises.setImmediate });
 
   const globals: Record<string, Fn> = {
     setTimeout: wrappedSetTimeout,
@@ -110,13 +149,23 @@ export function makeCompartmentTimers(onUncaught: (err: unknown) => void): Compa
       queueMicrotask(guarded(cb as Fn, []));
     },
   };
-  const module = Object.freeze({ ...globals, promises: Object.freeze({ ...timersPromises }) });
+  const module = Object.freeze({ ...globals, promises });
+  const cancelPending = (): number => {
+    const count = live.size + pendingWaits.size;
+    for (const t of live.values()) t.clear();
+    live.clear();
+    if (promiseTimersUsed) {
+      promiseTimersUsed = false;
+      pendingWaits.clear();
+      aborter.abort();
+      aborter = new AbortController();
+    }
+    return count;
+  };
   return {
     globals,
     module,
-    dispose() {
-      for (const t of live.values()) t.clear();
-      live.clear();
-    },
+    cancelPending,
+    dispose: () => void cancelPending(),
   };
 }

@@ -4,7 +4,7 @@
 // and one scope, so anything a package could reach its importer could too. There is no hidden
 // name: the wall is that everything reachable is harmless.
 // - copies: a per-compartment frozen copy built from an allow-list (copied-modules.ts);
-// - purpose-built: fs, fs/promises, os, timers, http, https, process;
+// - purpose-built: fs, fs/promises, os, timers, timers/promises, http, https, process;
 // - stand-ins: net, tls, http2 (helpers only), async_hooks, perf_hooks, diagnostics_channel,
 //   tty, each holding nothing that reaches the runner or another component;
 // - everything else (child_process, worker_threads, vm, module, dns, inspector, ...) is refused.
@@ -70,6 +70,8 @@ const TABLE: Readonly<Record<string, (b: Builders) => unknown>> = {
   'fs/promises': (b) => b.fs().promises,
   os: () => (sharedOs ??= makeOsModule()),
   timers: (b) => b.deps.timers.module,
+  // Tracked per compartment, so waits left pending when an invocation ends are cancelled.
+  'timers/promises': (b) => b.deps.timers.module.promises,
   http: (b) => b.http('http'),
   https: (b) => b.http('https'),
   process: (b) => b.deps.process,

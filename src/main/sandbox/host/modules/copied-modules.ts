@@ -16,7 +16,7 @@
 //   write to the runner's stderr); deprecate warns in the component's log, not the runner's;
 //   inspect.defaultOptions is read-only here (Node's setter and object are process-wide).
 // - url, querystring, path(+posix/win32), string_decoder, zlib, assert(+strict), util/types,
-//   stream/promises|web|consumers, timers/promises, punycode: pure functions and classes; the
+//   stream/promises|web|consumers, punycode: pure functions and classes; the
 //   objects they export (constants, path.win32, util.types, ...) are locked by host-hardening.
 import { functionFacade } from './function-facade';
 import { refuser } from './refusals';
@@ -112,7 +112,6 @@ const SPECS: Readonly<Record<string, CopySpec>> = {
   string_decoder: { keep: ['StringDecoder'] },
   assert: { keep: ASSERT },
   'assert/strict': { keep: ASSERT },
-  'timers/promises': { keep: w('setTimeout setImmediate setInterval scheduler') },
   punycode: { keep: w('ucs2 decode encode toASCII toUnicode') },
 };
 
