@@ -21,26 +21,30 @@ function checkFn(fn: unknown, what: string): Fn {
 
 /** One compartment's `diagnostics_channel`; `onError` reports a subscriber's throw as Node does (asynchronously). */
 export function makeDiagnosticsChannel(onError: (err: unknown) => void): Readonly<Record<string, unknown>> {
+  // Subscribers are kept beside the channels, not on them (a WeakMap rather than `#private`
+  // fields, which the desktop packaging's scanner cannot parse).
+  const subscribersOf = new WeakMap<object, Fn[]>();
+  const subs = (ch: object): Fn[] => subscribersOf.get(ch) ?? [];
   class Channel {
     readonly name: Name;
-    #subscribers: Fn[] = [];
     constructor(name: Name) {
       this.name = name;
+      subscribersOf.set(this, []);
     }
     get hasSubscribers(): boolean {
-      return this.#subscribers.length > 0;
+      return subs(this).length > 0;
     }
     subscribe(fn: unknown): void {
-      this.#subscribers = [...this.#subscribers, checkFn(fn, 'subscription')];
+      subscribersOf.set(this, [...subs(this), checkFn(fn, 'subscription')]);
     }
     unsubscribe(fn: unknown): boolean {
-      const i = this.#subscribers.indexOf(fn as Fn);
+      const i = subs(this).indexOf(fn as Fn);
       if (i < 0) return false;
-      this.#subscribers = this.#subscribers.filter((_, j) => j !== i);
+      subscribersOf.set(this, subs(this).filter((_, j) => j !== i));
       return true;
     }
     publish(message: unknown): void {
-      for (const fn of this.#subscribers) {
+      for (const fn of subs(this)) {
         try {
           fn(message, this.name);
         } catch (err) {
