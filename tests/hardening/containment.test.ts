@@ -105,8 +105,9 @@ describe('hostile components', () => {
   });
 
   it('a component probing every reachable Node built-in finds nothing that loads native code, spawns, watches others or writes outside scratch', { timeout: 120_000 }, async () => {
-    // Not under /tmp: a component's /tmp paths land in its own scratch folder.
-    const outside = mkdtempSync(join(process.cwd(), '.probe-outside-'));
+    // Not under /tmp: a component's /tmp paths land in its own scratch folder (a checkout can be
+    // under /tmp itself, as a CI clone may be; then /var/tmp is outside).
+    const outside = mkdtempSync(join(process.cwd().startsWith('/tmp/') ? '/var/tmp' : process.cwd(), '.probe-outside-'));
     const secret = 'sekret-victim-8c2e41d7a9';
     const received: string[] = [];
     const server = http.createServer((req, res) => {
