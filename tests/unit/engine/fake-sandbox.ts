@@ -14,6 +14,15 @@ import type {
   Sandbox,
 } from '../../../src/main/sandbox/protocol';
 
+/** What a scripted workflow step does (set per step id in `FakeSandbox.steps`). */
+export interface StepScript {
+  value?: unknown;
+  exports?: Record<string, unknown>;
+  exit?: string;
+  throw?: string;
+  block?: boolean;
+}
+
 /** What one scripted invocation does; the event a test sends is this object (or anything else: a plain run). */
 export interface Script {
   emit?: unknown[];
@@ -62,8 +71,12 @@ export class FakeSandbox implements Sandbox {
 
   async dispose(): Promise<void> {}
 
+  /** Workflow steps by step id (the request's instanceId); a step without a script returns nothing. */
+  readonly steps = new Map<string, StepScript>();
+
   async invoke(request: InvokeRequest, cb: InvokeCallbacks = {}): Promise<InvokeOutcome> {
     this.requests.push(request);
+    if (request.step) return this.step(this.steps.get(request.instanceId) ?? {});
     const n = (this.inFlight.get(request.instanceId) ?? 0) + 1;
     this.inFlight.set(request.instanceId, n);
     this.maxInFlightPerInstance = Math.max(this.maxInFlightPerInstance, n);
@@ -74,6 +87,14 @@ export class FakeSandbox implements Sandbox {
       this.total--;
       this.inFlight.set(request.instanceId, (this.inFlight.get(request.instanceId) ?? 1) - 1);
     }
+  }
+
+  private step(s: StepScript): InvokeOutcome {
+    const db = { set: {}, del: [] as string[] };
+    if (s.block) return { ok: false, error: TIMEOUT, emits: [], db, killed: true };
+    const step = { exports: s.exports ?? {}, sends: [], responded: false, ...(s.exit !== undefined ? { exit: { reason: s.exit } } : {}) };
+    if (s.throw) return { ok: false, error: { name: 'TypeError', message: s.throw, stack: `TypeError: ${s.throw}\n    at run (step)` }, emits: [], db, killed: false, step };
+    return { ok: true, emits: [], db, killed: false, value: s.value, step };
   }
 
   private async answer(request: InvokeRequest, cb: InvokeCallbacks): Promise<InvokeOutcome> {
