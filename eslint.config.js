@@ -51,6 +51,10 @@ export default tseslint.config(
     rules: refuse(['**/server/**', '**/services/**', '**/cli/**', 'hono', 'hono/*'], 'The runtime knows nothing about HTTP or the services above it.'),
   },
   {
+    files: ['src/main/engine/**'],
+    rules: refuse(['**/server/**', '**/services/**', '**/cli/**', '**/testing/**', 'hono', 'hono/*'], 'The engine knows nothing about HTTP, the services above it or the test harness that uses it.'),
+  },
+  {
     files: ['src/main/services/**'],
     rules: refuse(['**/server/**', '**/cli/**', 'hono', 'hono/*'], 'Services are called by the server and the CLI, not the other way round.'),
   },

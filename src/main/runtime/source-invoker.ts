@@ -1,11 +1,12 @@
 import { RunnelError } from '../../shared/errors';
 import type { LogLine } from '../../shared/resources';
-import type { HookName, InterfaceValue, InvokeCallbacks, InvokeMethod, InvokeOutcome } from '../sandbox/protocol';
+import type { HookName, InvokeCallbacks, InvokeMethod, InvokeOutcome } from '../sandbox/protocol';
 import type { ComponentDoc, SourceDoc } from '../store/document-types';
 import type { StoredEvent } from '../store/event-store';
-import { selectByDedupe } from './dedupe';
-import { prepareBatch } from './emit-batch';
-import { dataStoreInterfaces } from './data-store-props';
+import { commitInvocation } from '../engine/invocation/commit';
+import { applyDbChanges } from '../engine/invocation/db-changes';
+import { sourceInterfaces } from '../engine/invocation/interface-values';
+import { invokeRequest } from '../engine/invocation/request';
 import type { SourceRuntimeDeps } from './source-runtime';
 import type { RunRequest } from './work-queue';
 import { SecretScrubber, type Scrub } from './secret-scrubber';
@@ -130,8 +131,7 @@ export class SourceInvoker {
         });
       }
       outcomes.push(o);
-      current = { ...current, ...o.db.set };
-      for (const k of o.db.del) delete current[k];
+      current = applyDbChanges(current, o.db);
     }
     return outcomes;
   }
@@ -149,18 +149,16 @@ export class SourceInvoker {
     // the log and its SSE frames all show the same masked text.
     const scrub = this.scrubber.of(doc.props);
     const outcome = await this.deps.sandbox.invoke(
-      {
-        codeHash: comp.code_hash,
-        code: comp.compiled,
-        instanceId: doc.id,
+      invokeRequest(
+        { code: comp.compiled, codeHash: comp.code_hash, instanceId: doc.id, scratchDir: this.deps.paths.scratch(doc.id), timeoutMs: this.timeoutMs(doc) },
         method,
-        props: this.componentProps(comp, doc),
-        interfaces: { ...this.interfaces(doc), ...dataStoreInterfaces(doc.data_store_props ?? comp.props, doc.props) },
-        db,
-        ...(callbacks.batch ? { batch: callbacks.batch, ...(callbacks.reportEach ? { reportEach: true } : {}) } : { event }),
-        scratchDir: this.deps.paths.scratch(doc.id),
-        timeoutMs: this.timeoutMs(doc),
-      },
+        {
+          props: this.componentProps(comp, doc),
+          interfaces: sourceInterfaces(doc, (token) => this.deps.endpointUrl(token), doc.data_store_props ?? comp.props, doc.props),
+          db,
+        },
+        callbacks.batch ? { batch: callbacks.batch, ...(callbacks.reportEach ? { reportEach: true } : {}) } : { event },
+      ),
       {
         onLog: (stream, line, ts) => this.append(doc.id, { ts, stream, line: scrub.text(line) }),
         onRespond: callbacks.onRespond,
@@ -181,16 +179,11 @@ export class SourceInvoker {
     if (detail.includes('\n')) this.log(id, { ts: this.deps.clock.now(), stream: 'stderr', line: detail });
   }
 
-  async commit(doc: SourceDoc, comp: ComponentDoc, outcome: InvokeOutcome): Promise<{ stored: StoredEvent[]; deduped: number }> {
-    const batch = prepareBatch(outcome.emits, comp.dedupe);
-    for (const line of batch.refused) this.systemLog(doc.id, line);
-    const stored = await this.deps.events.commit(doc.id, {
-      events: batch.events,
-      db: outcome.db,
-      select: (events, state) => selectByDedupe(comp.dedupe, events, state),
+  commit(doc: SourceDoc, comp: ComponentDoc, outcome: InvokeOutcome): Promise<{ stored: StoredEvent[]; deduped: number }> {
+    return commitInvocation(this.deps.events, doc.id, comp.dedupe, outcome, {
+      onRefused: (line) => this.systemLog(doc.id, line),
+      publish: (stored) => this.deps.bus.publishEvents(doc.id, stored),
     });
-    this.deps.bus.publishEvents(doc.id, stored);
-    return { stored, deduped: batch.events.length - stored.length };
   }
 
   systemLog(id: string, line: string): void {
@@ -216,27 +209,9 @@ export class SourceInvoker {
     for (const p of comp.props) if (p.type === 'app') values[p.name] = this.deps.accounts.authOf(values[p.name]);
     return values;
   }
-
-  private interfaces(doc: SourceDoc): Record<string, InterfaceValue> {
-    return sourceInterfaces(doc, (token) => this.deps.endpointUrl(token));
-  }
 }
 
 /** `o` with its error (if any) scrubbed. */
 function withScrubbedError<O extends { error?: InvokeOutcome['error'] }>(o: O, scrub: Scrub): O {
   return o.error ? { ...o, error: scrub.error(o.error) } : o;
-}
-
-/** What a source's interface props show on `this` (also used by the test harness, runnel/testing). */
-export function sourceInterfaces(doc: Pick<SourceDoc, 'http' | 'timer' | 'db_props'>, endpointUrl: (token: string) => string): Record<string, InterfaceValue> {
-  const out: Record<string, InterfaceValue> = {};
-  if (doc.http) {
-    out[doc.http.prop] = { kind: 'http', endpoint: endpointUrl(doc.http.token), customResponse: doc.http.customResponse };
-  }
-  if (doc.timer) {
-    const t = doc.timer;
-    out[t.prop] = { kind: 'timer', value: t.cron ? { cron: t.cron, ...(t.timezone ? { timezone: t.timezone } : {}) } : { intervalSeconds: t.intervalSeconds } };
-  }
-  for (const p of doc.db_props) out[p] = { kind: 'db' };
-  return out;
 }

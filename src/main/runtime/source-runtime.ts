@@ -25,6 +25,7 @@ import type { ComponentConfig } from './component-config';
 import type { Secrets } from './secrets';
 import { uniqueSlug } from './slug';
 import { withoutRunnelAnswerCookies } from './http-answer-cookies';
+import { applyDbChanges } from '../engine/invocation/db-changes';
 
 export interface SourceRuntimeDeps {
   docs: DocumentStore;
@@ -191,7 +192,7 @@ export class SourceRuntime {
       const [off] = await this.invoker.runHooks(doc, oldComp, ['deactivate'], db);
       if (off) {
         outcomes.push(off);
-        db = applyDb(db, off);
+        db = applyDbChanges(db, off.db);
       }
     }
     if (next.active) {
@@ -403,10 +404,5 @@ function gatewayTimeout(message: string): HttpResponseSpec {
   return { status: 504, headers: { 'content-type': 'application/json' }, body: { error: { code: 'gateway_timeout', message } } };
 }
 
-function applyDb(db: Record<string, unknown>, o: InvokeOutcome): Record<string, unknown> {
-  const next = { ...db, ...o.db.set };
-  for (const k of o.db.del) delete next[k];
-  return next;
-}
 
 export type { HookName };

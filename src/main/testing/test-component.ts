@@ -1,20 +1,20 @@
 // A component loaded by runnel/testing: each call is one invocation in the component's own
-// runner process (the service's sandbox), and its outcome goes through the service's emit
-// pipeline (emit-batch: ids and ts order; dedupe: the strategy, with state kept across runs).
+// runner process (the service's sandbox), built and committed by the service's own invocation
+// pipeline (engine/invocation: the request, a step's props, the commit of emits, dedupe and db),
+// on an in-memory log instead of the journal.
 import { rm } from 'node:fs/promises';
 import { DATA_STORE_PROP } from '../../shared/data-stores';
 import { randomToken } from '../../shared/ids';
 import type { LogLine } from '../../shared/resources';
-import { dataStoreInterfaces } from '../runtime/data-store-props';
-import { selectByDedupe } from '../runtime/dedupe';
-import { prepareBatch } from '../runtime/emit-batch';
+import { commitInvocation } from '../engine/invocation/commit';
+import { sourceInterfaces } from '../engine/invocation/interface-values';
+import { MemoryEmitLog } from '../engine/invocation/memory-emit-log';
+import { invokeRequest, type InvocationInput, type InvocationValues } from '../engine/invocation/request';
+import { stepValues } from '../engine/invocation/step-values';
 import { resolveProps, type ResolvedProps } from '../runtime/props';
-import { sourceInterfaces } from '../runtime/source-invoker';
-import { evaluate } from '../runtime/workflows/expressions';
 import { PLATFORM_VERSION } from '../runtime/workflows/run-executor';
 import type { RunnerPool } from '../sandbox/client/runner-pool';
-import type { HttpResponseSpec, InterfaceValue, InvokeMethod, InvokeOutcome, PropDescriptor, SendRecord, StepContext } from '../sandbox/protocol';
-import { applyEmitted, emptyDedupe, type DedupeState } from '../store/dedupe-state';
+import type { HttpResponseSpec, InvokeMethod, InvokeOutcome, PropDescriptor, SendRecord, StepContext } from '../sandbox/protocol';
 import type { ComponentFields } from './compile-file';
 import type { ComponentStores } from './data-stores';
 import { resolveEvent } from './events';
@@ -44,17 +44,17 @@ export interface TestComponentParts {
 const EMPTY_DB = { set: {}, del: [] as string[] };
 
 export class LoadedComponent implements TestComponent {
-  private dbState: Record<string, unknown>;
-  private dedupeState: DedupeState = emptyDedupe();
+  /** The component's emits, dedupe state and db, committed as the service commits them. */
+  private readonly log = new MemoryEmitLog();
   /** For sources: props resolved once, as on deploy (an action resolves them per run, after its expressions). */
   private readonly resolved: ResolvedProps | null;
   private readonly instanceId: string;
   private closed = false;
 
   constructor(private readonly p: TestComponentParts) {
-    this.dbState = structuredClone(p.db);
     const source = p.fields.type === 'source';
     this.instanceId = `${source ? 'dc' : 'c'}_test${randomToken(8)}`;
+    this.log.seed(this.instanceId, p.db);
     this.resolved = source ? this.resolve(p.configured) : null;
   }
 
@@ -74,7 +74,7 @@ export class LoadedComponent implements TestComponent {
     return this.p.fields.dedupe;
   }
   get db(): Record<string, unknown> {
-    return structuredClone(this.dbState);
+    return this.log.db(this.instanceId);
   }
   get endpoint(): string {
     return TEST_ENDPOINT;
@@ -121,24 +121,22 @@ export class LoadedComponent implements TestComponent {
     const event = resolveEvent(o.event ?? {}, { timer: null, endpoint: TEST_ENDPOINT });
     const steps: Record<string, unknown> = { trigger: { event, context }, ...o.steps };
     const logs: LogLine[] = [];
-    let props: Record<string, unknown>;
-    let interfaces: Record<string, InterfaceValue>;
+    let values: Omit<InvocationValues, 'db'>;
     try {
       // As the workflow runtime does: expressions against earlier steps, then the prop checks.
-      const configured = evaluate({ ...this.p.configured, ...o.props }, { steps }, this.name) as Record<string, unknown>;
-      const resolved = this.resolve(configured);
-      props = resolved.values;
-      interfaces = {
-        ...Object.fromEntries(resolved.dbProps.map((p) => [p, { kind: 'db' } as InterfaceValue])),
-        ...dataStoreInterfaces(this.p.fields.props, props),
-      };
+      values = stepValues(this.p.props, { ...this.p.configured, ...o.props }, steps, this.name, {
+        app: () => null,
+        dataStore: (p, v) => this.p.stores.configure(p, v),
+        auth: (p) => ({ $auth: this.authOf(p) }),
+      });
     } catch (err) {
       return { exports: {}, sends: [], logs, db: this.db, dataStores: await this.p.stores.contents(), error: { name: 'ConfigurationError', message: (err as Error).message } };
     }
     const step: StepContext = { steps, context, canRespond: true };
     let response: HttpResponse | undefined;
-    const outcome = await this.invoke('run', { props, interfaces, step }, logs, (r) => (response ??= toResponse(r)));
-    if (!outcome.killed) this.applyDb(outcome.db);
+    const outcome = await this.invoke('run', values, { step }, logs, (r) => (response ??= toResponse(r)));
+    // As the workflow runtime: a step's db changes are kept unless it was killed.
+    if (!outcome.killed) await commitInvocation(this.log, this.instanceId, null, { emits: [], db: outcome.db }, { onRefused: () => {} });
     const result = outcome.step;
     return {
       ...(outcome.value !== undefined ? { returnValue: outcome.value } : {}),
@@ -181,42 +179,36 @@ export class LoadedComponent implements TestComponent {
 
   private async invokeSource(method: InvokeMethod, event: unknown): Promise<SourceRunResult> {
     const resolved = this.resolved!;
-    const interfaces = {
-      ...sourceInterfaces({ timer: resolved.timer, db_props: resolved.dbProps, http: resolved.http && { ...resolved.http, token: '' } }, () => TEST_ENDPOINT),
-      ...dataStoreInterfaces(this.p.fields.props, resolved.values),
-    };
+    const interfaces = sourceInterfaces(
+      { timer: resolved.timer, db_props: resolved.dbProps, http: resolved.http && { ...resolved.http, token: '' } },
+      () => TEST_ENDPOINT,
+      this.p.fields.props,
+      resolved.values,
+    );
     const logs: LogLine[] = [];
     let response: HttpResponse | undefined;
-    const outcome = await this.invoke(method, { props: resolved.values, interfaces, event }, logs, (r) => (response ??= toResponse(r)));
+    const outcome = await this.invoke(method, { props: resolved.values, interfaces }, { event }, logs, (r) => (response ??= toResponse(r)));
     return this.commit(outcome, logs, response);
   }
 
   private invoke(
     method: InvokeMethod,
-    r: { props: Record<string, unknown>; interfaces: Record<string, InterfaceValue>; event?: unknown; step?: StepContext },
+    values: Omit<InvocationValues, 'db'>,
+    input: InvocationInput,
     logs: LogLine[],
     onRespond: (r: HttpResponseSpec) => void,
   ): Promise<InvokeOutcome> {
-    return this.p.pool.invoke(
-      {
-        codeHash: this.p.codeHash,
-        code: this.p.code,
-        instanceId: this.instanceId,
-        method,
-        props: r.props,
-        interfaces: r.interfaces,
-        db: this.dbState,
-        ...(r.step ? { step: r.step } : { event: r.event }),
-        scratchDir: this.p.scratchDir,
-        timeoutMs: this.p.timeoutMs,
-      },
-      { onLog: (stream, line, ts) => logs.push({ ts, stream, line }), onRespond },
-    );
+    const unit = { code: this.p.code, codeHash: this.p.codeHash, instanceId: this.instanceId, scratchDir: this.p.scratchDir, timeoutMs: this.p.timeoutMs };
+    return this.p.pool.invoke(invokeRequest(unit, method, { ...values, db: this.log.db(this.instanceId) }, input), {
+      onLog: (stream, line, ts) => logs.push({ ts, stream, line }),
+      onRespond,
+    });
   }
 
   /**
-   * What the service commits of an invocation (runtime/source-invoker.ts `commit`): nothing when
-   * the runner was killed; otherwise the emits dedupe keeps and the db changes, also when run threw.
+   * What the service commits of an invocation (engine/invocation/commit.ts, the same function):
+   * nothing when the runner was killed; otherwise the emits dedupe keeps and the db changes, also
+   * when run threw.
    * Data store writes are already committed, one by one, as in the service.
    */
   private async commit(outcome: InvokeOutcome, logs: LogLine[], response: HttpResponse | undefined): Promise<SourceRunResult> {
@@ -228,21 +220,14 @@ export class LoadedComponent implements TestComponent {
       dataStores: await this.p.stores.contents(),
     };
     if (outcome.killed) return { emitted: [], deduped: 0, db: this.db, ...base };
-    const batch = prepareBatch(outcome.emits, this.p.fields.dedupe);
-    for (const line of batch.refused) logs.push({ ts: Date.now(), stream: 'stderr', line: `[runnel] ${line}` });
-    const chosen = selectByDedupe(this.p.fields.dedupe, batch.events, this.dedupeState);
-    for (const e of chosen) this.dedupeState = applyEmitted(this.dedupeState, e.did);
-    this.applyDb(outcome.db);
-    const emitted: EmittedEvent[] = chosen.map((e) => ({
+    const { stored, deduped } = await commitInvocation(this.log, this.instanceId, this.p.fields.dedupe, outcome, {
+      onRefused: (line) => logs.push({ ts: Date.now(), stream: 'stderr', line: `[runnel] ${line}` }),
+    });
+    const emitted: EmittedEvent[] = stored.map((e) => ({
       event: e.ev,
       meta: { ...(e.did !== undefined ? { id: e.did } : {}), name: e.ch, ...(e.sum !== undefined ? { summary: e.sum } : {}), ...(e.ts !== undefined ? { ts: e.ts } : {}) },
     }));
-    return { emitted, deduped: batch.events.length - chosen.length, db: this.db, ...base };
-  }
-
-  private applyDb(changes: InvokeOutcome['db']): void {
-    this.dbState = { ...this.dbState, ...changes.set };
-    for (const k of changes.del) delete this.dbState[k];
+    return { emitted, deduped, db: this.db, ...base };
   }
 
   private resolve(configured: Record<string, unknown>): ResolvedProps {

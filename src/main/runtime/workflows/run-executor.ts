@@ -4,20 +4,20 @@ import { newId } from '../../../shared/ids';
 import type { LogLine, StepRun, WorkflowRun } from '../../../shared/resources';
 import type { Paths } from '../../config/paths';
 import type { Logger } from '../../logger';
-import type { HttpResponseSpec, InterfaceValue, Sandbox, SerializedError } from '../../sandbox/protocol';
+import type { HttpResponseSpec, Sandbox, SerializedError } from '../../sandbox/protocol';
 import type { Clock } from '../../scheduler/clock';
 import type { ComponentDoc, StepDoc, WorkflowDoc } from '../../store/document-types';
 import type { DocumentStore } from '../../store/documents';
 import type { EventStore } from '../../store/event-store';
-import { resolveProps } from '../props';
 import type { Destinations } from './destinations';
 import type { ErrorsChannel } from './errors-channel';
 import type { Accounts } from '../accounts';
-import { dataStoreInterfaces } from '../data-store-props';
 import type { DataStores } from '../data-stores';
 import type { Secrets } from '../secrets';
 import { SecretScrubber } from '../secret-scrubber';
-import { evaluate } from './expressions';
+import { commitInvocation } from '../../engine/invocation/commit';
+import { invokeRequest } from '../../engine/invocation/request';
+import { stepValues } from '../../engine/invocation/step-values';
 import { withoutRunnelAnswerCookies } from '../http-answer-cookies';
 
 export const PLATFORM_VERSION = `runnel-${VERSION}`;
@@ -149,15 +149,13 @@ export class RunExecutor {
     };
     const comp = this.d.docs.component(step.component_id);
     if (!comp) return fail({ name: 'ConfigurationError', message: `The component of step "${step.name}" is missing` });
-    let props: Record<string, unknown>;
-    let interfaces: Record<string, InterfaceValue>;
+    let values: ReturnType<typeof stepValues>;
     try {
-      const evaluated = evaluate(this.d.secrets.reveal(step.configured_props), { steps: scope }, step.name) as Record<string, unknown>;
-      const resolved = resolveProps(comp.props, evaluated, { app: (p, v) => this.d.accounts.configure(p, v), dataStore: (p, v) => this.d.dataStores.configure(p, v) });
-      props = resolved.values;
-      for (const p of comp.props) if (p.type === 'app') props[p.name] = this.d.accounts.authOf(props[p.name]);
-      interfaces = Object.fromEntries(resolved.dbProps.map((p) => [p, { kind: 'db' } as InterfaceValue]));
-      Object.assign(interfaces, dataStoreInterfaces(comp.props, props));
+      values = stepValues(comp.props, this.d.secrets.reveal(step.configured_props), scope, step.name, {
+        app: (p, v) => this.d.accounts.configure(p, v),
+        dataStore: (p, v) => this.d.dataStores.configure(p, v),
+        auth: (_p, v) => this.d.accounts.authOf(v),
+      });
     } catch (err) {
       return fail({ name: 'ConfigurationError', message: err instanceof RunnelError ? err.message : String(err) });
     }
@@ -165,25 +163,20 @@ export class RunExecutor {
     if (remaining <= 0) return fail({ name: 'TimeoutError', message: `The workflow ran past its ${Math.round(this.d.timeoutMs(wf) / 1000)} s deadline` });
 
     const outcome = await this.d.sandbox.invoke(
-      {
-        codeHash: comp.code_hash,
-        code: comp.compiled,
-        instanceId: step.id,
-        method: 'run',
-        props,
-        interfaces,
-        db: this.d.events.db(step.id),
-        step: { steps: scope, context, canRespond: !!input.onRespond && !responded },
-        scratchDir: this.d.paths.scratch(wf.id),
-        timeoutMs: remaining,
-      },
+      invokeRequest(
+        { code: comp.compiled, codeHash: comp.code_hash, instanceId: step.id, scratchDir: this.d.paths.scratch(wf.id), timeoutMs: remaining },
+        'run',
+        { ...values, db: this.d.events.db(step.id) },
+        { step: { steps: scope, context, canRespond: !!input.onRespond && !responded } },
+      ),
       {
         onLog: (stream, line, ts) => logs.push({ ts, stream, line: scrub.text(line) }),
         onRespond: (response) => input.onRespond?.(withoutRunnelAnswerCookies(response, (line) => logs.push({ ts: this.d.clock.now(), stream: 'stderr', line: `[runnel] ${line}` }))),
       },
     );
     if (!outcome.killed && (Object.keys(outcome.db.set).length || outcome.db.del.length)) {
-      await this.d.events.commit(step.id, { events: [], db: outcome.db });
+      // A step emits nothing of its own ($.send.emit is a send): only its db changes are committed.
+      await commitInvocation(this.d.events, step.id, null, { emits: [], db: outcome.db }, { onRefused: () => {} });
     }
     const result = outcome.step;
     if (result?.sends.length && outcome.ok) {

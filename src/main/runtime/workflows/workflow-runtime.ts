@@ -18,7 +18,7 @@ import type { Accounts } from '../accounts';
 import { DATA_STORE_PROP } from '../../../shared/data-stores';
 import type { DataStores } from '../data-stores';
 import type { Secrets } from '../secrets';
-import { hasExpression } from './expressions';
+import { hasExpression } from '../../engine/invocation/expressions';
 import { checkStepHttpRequestProps, isHttpRequestProp } from '../http-request-prop';
 import type { RunExecutor, TriggerInput } from './run-executor';
 import type { Subscriptions } from './subscriptions';

@@ -1,5 +1,5 @@
-import { dedupeKey, numericId, type DedupeState } from '../store/dedupe-state';
-import type { PendingEvent } from '../store/event-store';
+import { dedupeKey, numericId, type DedupeState } from '../../store/dedupe-state';
+import type { PendingEvent } from '../../store/event-store';
 
 export type DedupeStrategy = 'unique' | 'greatest' | 'last';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate, hasExpression } from '../../../src/main/runtime/workflows/expressions';
+import { evaluate, hasExpression } from '../../../src/main/engine/invocation/expressions';
 
 const steps = { trigger: { event: { body: { name: 'Ada', tags: ['a', 'b'], n: 3 } } }, first: { $return_value: { ok: true }, 'odd key': 1 } };
 

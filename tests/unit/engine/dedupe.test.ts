@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { selectByDedupe } from '../../../src/main/runtime/dedupe';
-import { prepareBatch } from '../../../src/main/runtime/emit-batch';
+import { selectByDedupe } from '../../../src/main/engine/invocation/dedupe';
+import { prepareBatch } from '../../../src/main/engine/invocation/emit-batch';
 import { applyEmitted, emptyDedupe } from '../../../src/main/store/dedupe-state';
 
 const batch = (ids: (string | number)[]) => prepareBatch(ids.map((id) => ({ event: { id }, id })), null).events;

@@ -1,0 +1,39 @@
+// The one commit of an invocation, for sources and runnel/testing alike: emits checked and put
+// in `ts` order (emit-batch), the dedupe strategy decided inside the write (so concurrent
+// commits see each other's ids), events and db changes in one write, published only after it.
+import type { InvokeOutcome } from '../../sandbox/protocol';
+import { selectByDedupe, type DedupeStrategy } from './dedupe';
+import { prepareBatch } from './emit-batch';
+import type { EmitLog, StoredEvent } from './emit-log';
+
+export interface CommitResult {
+  stored: StoredEvent[];
+  /** Emits the dedupe strategy dropped. */
+  deduped: number;
+}
+
+export interface CommitHooks {
+  /** A line for the emitter's log: why an emit was refused. */
+  onRefused(line: string): void;
+  /** The stored events, once the write has completed. */
+  publish?(stored: StoredEvent[]): void;
+}
+
+/** Commits what an invocation emitted and changed (call only for an invocation that was not killed). */
+export async function commitInvocation(
+  log: EmitLog,
+  emitterId: string,
+  dedupe: DedupeStrategy | null,
+  outcome: Pick<InvokeOutcome, 'emits' | 'db'>,
+  hooks: CommitHooks,
+): Promise<CommitResult> {
+  const batch = prepareBatch(outcome.emits, dedupe);
+  for (const line of batch.refused) hooks.onRefused(line);
+  const stored = await log.commit(emitterId, {
+    events: batch.events,
+    db: outcome.db,
+    select: (events, state) => selectByDedupe(dedupe, events, state),
+  });
+  hooks.publish?.(stored);
+  return { stored, deduped: batch.events.length - stored.length };
+}

@@ -1,0 +1,23 @@
+// A workflow step's props for one run, resolved the same way by the service's run executor and
+// by runnel/testing: `{{ }}` expressions evaluated against the steps before it, props checked
+// and resolved, app props given their `$auth`, interfaces for db and data stores.
+import { resolveProps, type ResolveOptions } from '../../runtime/props';
+import type { PropDescriptor } from '../../sandbox/protocol';
+import { evaluate } from './expressions';
+import { stepInterfaces } from './interface-values';
+import type { InvocationValues } from './request';
+
+/** Throws (RunnelError or Error) when the configuration cannot be resolved: a ConfigurationError for the step. */
+export function stepValues(
+  props: PropDescriptor[],
+  configured: Record<string, unknown>,
+  steps: Record<string, unknown>,
+  stepName: string,
+  resolvers: ResolveOptions & { auth(prop: PropDescriptor, value: unknown): unknown },
+): Omit<InvocationValues, 'db'> {
+  const evaluated = evaluate(configured, { steps }, stepName) as Record<string, unknown>;
+  const resolved = resolveProps(props, evaluated, resolvers);
+  const values = resolved.values;
+  for (const p of props) if (p.type === 'app') values[p.name] = resolvers.auth(p, values[p.name]);
+  return { props: values, interfaces: stepInterfaces(resolved.dbProps, props, values) };
+}
