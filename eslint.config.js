@@ -39,6 +39,10 @@ export default tseslint.config(
     rules: refuse(['node:*', '**/main/**', '**/preload/**'], 'The renderer talks to the service over REST/SSE only; it may import src/shared.'),
   },
   {
+    files: ['src/main/domain/**'],
+    rules: refuse(['node:*', '**/engine/**', '**/runtime/**', '**/sandbox/**', '**/store/**', '**/server/**', '**/services/**', '**/cli/**'], 'domain/ holds plain types every layer shares: it imports only src/shared.'),
+  },
+  {
     files: ['src/main/store/**', 'src/main/scheduler/**'],
     rules: refuse(['**/runtime/**', '**/server/**', '**/services/**', '**/cli/**'], 'store/ and scheduler/ sit below the runtime: they must not import it.'),
   },

@@ -1,7 +1,7 @@
 // Batches of `run` invocations: every invocation reported once, in order, with its own outcome;
 // and when the runner is killed mid-batch, what the pool can say about which one was stopped.
 import { describe, expect, it } from 'vitest';
-import type { InvokeOutcome, ItemOutcome } from '../../src/main/sandbox/protocol';
+import type { InvokeOutcome, ItemOutcome } from '../../src/main/domain/invocations';
 import { request, usePool } from './sandbox-helpers';
 
 const { pool } = usePool({ maxRunners: 1 });

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileComponent } from '../../src/main/runtime/compile-component';
 import type { RunnerPool } from '../../src/main/sandbox/client/runner-pool';
-import type { ConfigureCall, ConfigureResult, PropDescriptor } from '../../src/main/sandbox/protocol';
+import type { ConfigureCall, ConfigureResult } from '../../src/main/domain/sandbox';
+import type { PropDescriptor } from '../../src/main/domain/components';
 import { makePool } from './sandbox-helpers';
 
 let pool: RunnerPool;

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { compileComponent } from '../../src/main/runtime/compile-component';
 import type { Logger } from '../../src/main/logger';
 import { RunnerPool, type RunnerPoolOptions } from '../../src/main/sandbox/client/runner-pool';
-import type { HttpResponseSpec, InvokeOutcome, InvokeRequest, LogStream } from '../../src/main/sandbox/protocol';
+import type { HttpResponseSpec, InvokeOutcome, InvokeRequest, LogStream } from '../../src/main/domain/invocations';
 
 export const runnerEntry = resolve(process.env.RUNNEL_RUNNER_ENTRY ?? 'out/main/runner.js');
 

@@ -2,7 +2,7 @@
 // $.send.*, run on the real runner.
 import { describe, expect, it } from 'vitest';
 import { compileComponent } from '../../src/main/runtime/compile-component';
-import type { InvokeRequest, StepContext } from '../../src/main/sandbox/protocol';
+import type { InvokeRequest, StepContext } from '../../src/main/domain/invocations';
 import { request, run, usePool } from './sandbox-helpers';
 
 const { pool, scratch } = usePool({ maxRunners: 2 });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RunnerPool } from '../../src/main/sandbox/client/runner-pool';
-import type { InvokeRequest } from '../../src/main/sandbox/protocol';
+import type { InvokeRequest } from '../../src/main/domain/invocations';
 import { filesContaining, useService } from '../helpers/service';
 import { makePool, memoryLogger, run } from '../sandbox/sandbox-helpers';
 

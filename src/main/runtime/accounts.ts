@@ -2,7 +2,7 @@ import { RunnelError } from '../../shared/errors';
 import { newId } from '../../shared/ids';
 import type { CreateAccountBody, UpdateAccountBody } from '../../shared/api';
 import type { Account } from '../../shared/resources';
-import type { PropDescriptor } from '../sandbox/protocol';
+import type { PropDescriptor } from '../domain/components';
 import type { Clock } from '../scheduler/clock';
 import type { AccountDoc } from '../store/document-types';
 import type { DocumentStore } from '../store/documents';

@@ -1,6 +1,7 @@
 import { RunnelError } from '../../shared/errors';
 import type { ConfigurableProp } from '../../shared/resources';
-import type { ConfigureCall, ConfigureResult, PropDescriptor, Sandbox } from '../sandbox/protocol';
+import type { ConfigureCall, ConfigureResult, Sandbox } from '../domain/sandbox';
+import type { PropDescriptor } from '../domain/components';
 import type { ComponentDoc } from '../store/document-types';
 import type { Accounts } from './accounts';
 import { configurableProps, INTERFACE_TYPES } from './props';

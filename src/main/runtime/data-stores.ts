@@ -13,7 +13,7 @@ import {
 } from '../../shared/data-stores';
 import type { Logger } from '../logger';
 import type { DataStoreHandler, DataStoreRequest } from '../sandbox/data-store-protocol';
-import type { PropDescriptor } from '../sandbox/protocol';
+import type { PropDescriptor } from '../domain/components';
 import type { Clock } from '../scheduler/clock';
 import { DataStoreFile, type DataStoreFileOptions, type StoredRecord } from '../store/data-store-file';
 import type { Documents } from '../store/document-types';

@@ -1,5 +1,5 @@
 import { withoutRunnelSetCookies } from '../../shared/runnel-cookies';
-import type { HttpResponseSpec } from '../sandbox/protocol';
+import type { HttpResponseSpec } from '../domain/invocations';
 
 /**
  * A component's HTTP answer (`this.http.respond`, `$.respond`) without any Set-Cookie of

@@ -4,7 +4,7 @@
 import { RunnelError } from '../../shared/errors';
 import { HTTP_REQUEST_TYPE, mergeHttpRequest, normalizeHttpRequest, type HttpRequestConfig } from '../../shared/http-request';
 import { LIMITS } from '../../shared/limits';
-import type { PropDescriptor } from '../sandbox/protocol';
+import type { PropDescriptor } from '../domain/components';
 
 /** Whether `name` is an http_request prop of `props`. */
 export const isHttpRequestProp = (props: PropDescriptor[], name: string) => props.some((p) => p.name === name && p.type === HTTP_REQUEST_TYPE);

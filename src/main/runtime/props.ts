@@ -1,7 +1,7 @@
 import { RunnelError } from '../../shared/errors';
 import { LIMITS } from '../../shared/limits';
 import type { ConfigurableProp } from '../../shared/resources';
-import type { PropDescriptor } from '../sandbox/protocol';
+import type { PropDescriptor } from '../domain/components';
 import { HTTP_REQUEST_TYPE } from '../../shared/http-request';
 import { resolveHttpRequestProp } from './http-request-prop';
 import { parseTimerConfig, type TimerConfig } from './timer-config';

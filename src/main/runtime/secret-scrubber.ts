@@ -1,5 +1,6 @@
 import { HTTP_REQUEST_TYPE } from '../../shared/http-request';
-import type { PropDescriptor, SerializedError } from '../sandbox/protocol';
+import type { PropDescriptor } from '../domain/components';
+import type { SerializedError } from '../domain/invocations';
 import type { Accounts } from './accounts';
 import { requestSecrets } from './http-request-secrets';
 import { maskTexts, type Secrets } from './secrets';

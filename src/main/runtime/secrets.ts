@@ -1,4 +1,4 @@
-import type { PropDescriptor } from '../sandbox/protocol';
+import type { PropDescriptor } from '../domain/components';
 import { SecretBox } from '../store/secret-box';
 import { HTTP_REQUEST_TYPE } from '../../shared/http-request';
 import { mapRequestSecrets, requestSecrets, sealRequestSecrets } from './http-request-secrets';

@@ -1,6 +1,6 @@
 import { RunnelError } from '../../shared/errors';
 import type { LogLine } from '../../shared/resources';
-import type { HookName, InvokeCallbacks, InvokeMethod, InvokeOutcome } from '../sandbox/protocol';
+import type { HookName, InvokeCallbacks, InvokeMethod, InvokeOutcome } from '../domain/invocations';
 import type { ComponentDoc, SourceDoc } from '../store/document-types';
 import type { StoredEvent } from '../store/event-store';
 import { commitInvocation } from '../engine/invocation/commit';

@@ -1,5 +1,5 @@
 import { RunnelError } from '../../shared/errors';
-import type { HttpResponseSpec } from '../sandbox/protocol';
+import type { HttpResponseSpec } from '../domain/invocations';
 import type { RunOutcome } from './source-invoker';
 
 /** One `run` waiting in a source's queue. */

@@ -1,147 +1,11 @@
 // Typed messages between the main process (sandbox client) and a runner child process
-// (sandbox host). Everything here crosses a process boundary with structured clone, so it
-// holds data only: no functions, no class instances.
-import type { PropAttributes } from '../../shared/resources';
+// (sandbox host): the wire format only; what they carry is domain data (src/main/domain/).
+// Everything here crosses a process boundary with structured clone, so it holds data only: no
+// functions, no class instances.
 import type { DataStoreRequest } from './data-store-protocol';
-
-/** A prop as the sandbox describes it after evaluating a component (functions flattened). */
-export interface PropDescriptor extends PropAttributes {
-  /** Static options as written, or `true` when `options` is an async method. */
-  options?: unknown[] | true;
-}
-
-/** What evaluating a component's module tells the main process about it. */
-export interface ComponentMeta {
-  name?: unknown;
-  key?: unknown;
-  version?: unknown;
-  description?: unknown;
-  type?: unknown;
-  dedupe?: unknown;
-  props: PropDescriptor[];
-  methods: string[];
-  hooks: string[];
-  hasRun: boolean;
-  hasAdditionalProps: boolean;
-}
-
-/** One `this.$emit(event, meta)` call, as recorded by the runner. */
-export interface EmitRecord {
-  event: unknown;
-  id?: string | number;
-  name?: string;
-  summary?: string;
-  ts?: number;
-}
-
-/** `this.<httpProp>.respond(...)` arguments, already validated by the runner. */
-export interface HttpResponseSpec {
-  status: number;
-  headers?: Record<string, string>;
-  /** Strings and objects as given; a Buffer/Uint8Array arrives as a Uint8Array. */
-  body?: unknown;
-}
-
-export interface DbChanges {
-  set: Record<string, unknown>;
-  del: string[];
-}
-
-export interface SerializedError {
-  name: string;
-  message: string;
-  stack?: string;
-}
-
-export type HookName = 'deploy' | 'activate' | 'deactivate';
-export type InvokeMethod = 'run' | HookName;
-
-/** Values the component sees on `this` for its interface props. */
-export type InterfaceValue =
-  | { kind: 'http'; endpoint: string; customResponse: boolean }
-  | { kind: 'timer'; value: Record<string, unknown> }
-  | { kind: 'db' }
-  /** A `data_store` prop: the store's operations go to the main process (data-store-protocol.ts). */
-  | { kind: 'data_store'; id: string };
-
-export interface InvokeRequest {
-  /** Content hash of the compiled code; the runner caches compartments by (instanceId, hash). */
-  codeHash: string;
-  /** CommonJS code produced by the compiler (see runtime/compile-component.ts). */
-  code: string;
-  /** The source (later: workflow step) id; becomes process.env.PD_COMPONENT. */
-  instanceId: string;
-  method: InvokeMethod;
-  /** Configured values of user-input props, keyed by prop name. */
-  props: Record<string, unknown>;
-  /** Interface/service props, keyed by prop name. */
-  interfaces: Record<string, InterfaceValue>;
-  /** Current `$.service.db` contents; the runner returns what changed. */
-  db: Record<string, unknown>;
-  /** The triggering event (for `run`). */
-  event?: unknown;
-  /**
-   * Several `run` invocations at once (instead of `event`): `run(batch[i])` is called for each
-   * element in order, one at a time, each seeing the db as the one before left it. Finished
-   * invocations are reported by `items` messages (several in one when they finished without
-   * giving the event loop a turn) and the `result`; the deadline applies to each.
-   */
-  batch?: unknown[];
-  /** Report each invocation of the batch alone, as it finishes (after a kill left it unclear which one blocked). */
-  reportEach?: boolean;
-  /**
-   * Present when the component runs as a workflow step (an action or a code step): `run` is
-   * then called as `run({ steps, $ })` with the `$` of spec 2.11, and `this` holds the step's
-   * props as for sources (no `$emit`).
-   */
-  step?: StepContext;
-  /** Absolute host path of this instance's scratch folder (what `/tmp` maps to). */
-  scratchDir: string;
-  timeoutMs: number;
-}
-
-export interface StepContext {
-  /** `steps.trigger` = {event, context}; `steps.<name>` = {$return_value, ...exports} of earlier steps. */
-  steps: Record<string, unknown>;
-  /** `$.context`: the run's ids (id, ts, workflow_id, deployment_id, emitter_id, owner_id, ...). */
-  context: Record<string, unknown>;
-  /** Whether `$.respond` may answer (an HTTP-triggered run nobody has answered yet). */
-  canRespond: boolean;
-}
-
-/** A `$.send.*` call, validated by the runner and carried out by the main process after the step. */
-export type SendRecord =
-  | { kind: 'http'; method: string; url: string; headers?: Record<string, string>; params?: Record<string, string>; data?: unknown; auth?: { username: string; password: string } }
-  | { kind: 'email'; subject: string; text?: string; html?: string }
-  | { kind: 's3'; bucket: string; prefix: string; payload: unknown }
-  | { kind: 'emit'; event: unknown; channel?: string; raw: boolean }
-  | { kind: 'sse'; channel: string; payload: unknown };
-
-/** What a workflow step produced besides its return value. */
-export interface StepResult {
-  /** `$.export(name, value)` calls, `$summary` excluded. */
-  exports: Record<string, unknown>;
-  /** `$.export("$summary", s)`. */
-  summary?: string;
-  /** Set when `$.flow.exit(reason)` ended the run (reason may be ''). */
-  exit?: { reason: string };
-  sends: SendRecord[];
-  /** Whether `$.respond` was called. */
-  responded: boolean;
-}
-
-/** A configuration-time call on a component (no invocation, no interfaces, no db). */
-export type ConfigureCall =
-  /** `props.<prop>.options({ page, prevContext, query })`. */
-  | { kind: 'options'; prop: string; page: number; prevContext?: unknown; query?: string }
-  /** `additionalProps(previousPropDefs)`. */
-  | { kind: 'additionalProps'; previousPropDefs: PropDescriptor[] };
-
-export type ConfigureResult =
-  /** Options normalised: an array answer becomes `{ options, context: null }`. */
-  | { kind: 'options'; options: unknown[]; context: unknown }
-  /** The props `additionalProps` returned, described like `inspect` describes props. */
-  | { kind: 'additionalProps'; props: PropDescriptor[] };
+import type { ComponentMeta } from '../domain/components';
+import type { HttpResponseSpec, InterfaceValue, InvokeRequest, LogStream, OutcomeFields, SerializedError } from '../domain/invocations';
+import type { ConfigureCall, ConfigureResult } from '../domain/sandbox';
 
 export type ParentMessage =
   | { type: 'invoke'; id: number; request: InvokeRequest }
@@ -162,8 +26,6 @@ export type ParentMessage =
 
 /** The answer to a runner's `ds` message, once the operation has been committed. */
 export type DataStoreResult = { type: 'ds-result'; call: number } & ({ ok: true; value: unknown } | { ok: false; error: SerializedError });
-
-export type LogStream = 'stdout' | 'stderr';
 
 /** A log line's longest form on the channel: the runner cuts longer ones and says how much it cut. */
 export const MAX_LOG_LINE_CHARS = 16 * 1024;
@@ -191,61 +53,5 @@ export type RunnerMessage =
    */
   | { type: 'idle'; id: number };
 
-/** What one finished invocation produced, also when it threw. */
-export interface OutcomeFields {
-  ok: boolean;
-  error?: SerializedError;
-  emits: EmitRecord[];
-  db: DbChanges;
-  /** The value `run` returned; structured-clonable or undefined. */
-  value?: unknown;
-  /** For a workflow step (request.step set): exports, summary, exit, sends. */
-  step?: StepResult;
-}
-
 /** One finished invocation of a batch. */
 export type ItemReport = { index: number } & OutcomeFields;
-
-/** The outcome of one invocation as the pool reports it to the runtime. */
-export interface InvokeOutcome extends OutcomeFields {
-  /**
-   * True when the runner was killed (timeout, memory cap, crash): the runtime must commit
-   * nothing of this invocation.
-   */
-  killed: boolean;
-  /** For a batch: how many invocations finished (and were reported by `onItem`). */
-  completed?: number;
-  /**
-   * For a batch killed before its end: true when invocations after the `completed` ones may
-   * have finished too (their reports were held back), so the one at `completed` is not
-   * known to be the one that was stopped.
-   */
-  blameUnknown?: boolean;
-}
-
-/** One finished invocation of a batch. */
-export type ItemOutcome = Omit<InvokeOutcome, 'killed' | 'completed' | 'blameUnknown'>;
-
-export interface InvokeCallbacks {
-  onLog?(stream: LogStream, line: string, ts: number): void;
-  onRespond?(response: HttpResponseSpec, index?: number): void;
-  /** A batch invocation finished (in order). */
-  onItem?(index: number, outcome: ItemOutcome): void;
-}
-
-/** The sandbox as the runtime uses it. */
-export interface Sandbox {
-  /** Evaluates a component in a throwaway compartment and describes it; rejects on a bad module. */
-  inspect(code: string, codeHash: string): Promise<ComponentMeta>;
-  invoke(request: InvokeRequest, callbacks?: InvokeCallbacks): Promise<InvokeOutcome>;
-  /**
-   * Runs a configuration-time method (async options, additionalProps) in a throwaway
-   * compartment; rejects with the component's error (a `ConfigurationError` keeps its name).
-   */
-  configure(code: string, codeHash: string, call: ConfigureCall, props: Record<string, unknown>, interfaces?: Record<string, InterfaceValue>): Promise<ConfigureResult>;
-  /** Stops idle runners now (they start again when needed). */
-  reapIdle?(): void;
-  /** Drops cached compartments of an instance (after update/delete). */
-  forget(instanceId: string): void;
-  dispose(): Promise<void>;
-}

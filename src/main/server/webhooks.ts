@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RunnelError } from '../../shared/errors';
 import { LIMITS } from '../../shared/limits';
 import type { Logger } from '../logger';
-import type { HttpResponseSpec } from '../sandbox/protocol';
+import type { HttpResponseSpec } from '../domain/invocations';
 import { httpEventOf } from '../runtime/http-event';
 import type { HttpDelivery, HttpEvent } from '../runtime/source-runtime';
 import { withoutRunnelCookies, withoutRunnelSetCookies } from '../../shared/runnel-cookies';

@@ -1,4 +1,4 @@
-import type { ComponentMeta, PropDescriptor } from '../sandbox/protocol';
+import type { ComponentMeta, PropDescriptor } from '../domain/components';
 
 export interface ComponentDoc {
   id: string;

@@ -7,7 +7,7 @@ import { bundleFile } from '../cli/bundle-file';
 import { compileComponent } from '../runtime/compile-component';
 import { validateMeta } from '../runtime/component-catalog';
 import type { PackageCache } from '../runtime/packages/package-cache';
-import type { Sandbox } from '../sandbox/protocol';
+import type { Sandbox } from '../domain/sandbox';
 
 export type ComponentFields = ReturnType<typeof validateMeta>;
 

@@ -8,7 +8,7 @@ import { RunnelError } from '../../shared/errors';
 import { silentLogger } from '../logger';
 import { DataStores } from '../runtime/data-stores';
 import type { DataStoreHandler, DataStoreRequest } from '../sandbox/data-store-protocol';
-import type { PropDescriptor } from '../sandbox/protocol';
+import type { PropDescriptor } from '../domain/components';
 import { systemClock } from '../scheduler/clock';
 import type { DataStoreRecord, DataStoreSeed, TestDataStore } from './public';
 

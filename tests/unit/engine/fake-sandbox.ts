@@ -3,16 +3,9 @@
 // batches are answered the way the runner pool answers them — finished runs reported through
 // `onItem` in order, a blocked run killing the "runner" (`killed`, `completed`), optionally with
 // reports held back (`blameUnknown`). Every request is recorded for the test to inspect.
-import type {
-  ComponentMeta,
-  ConfigureResult,
-  HttpResponseSpec,
-  InvokeCallbacks,
-  InvokeOutcome,
-  InvokeRequest,
-  ItemOutcome,
-  Sandbox,
-} from '../../../src/main/sandbox/protocol';
+import type { ComponentMeta } from '../../../src/main/domain/components';
+import type { ConfigureResult, Sandbox } from '../../../src/main/domain/sandbox';
+import type { HttpResponseSpec, InvokeCallbacks, InvokeOutcome, InvokeRequest, ItemOutcome } from '../../../src/main/domain/invocations';
 
 /** What a scripted workflow step does (set per step id in `FakeSandbox.steps`). */
 export interface StepScript {

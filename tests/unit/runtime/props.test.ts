@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveProps } from '../../../src/main/runtime/props';
 import { parseTimerConfig, timerEvent, timerView } from '../../../src/main/runtime/timer-config';
 import { uniqueSlug } from '../../../src/main/runtime/slug';
-import type { PropDescriptor } from '../../../src/main/sandbox/protocol';
+import type { PropDescriptor } from '../../../src/main/domain/components';
 
 const props: PropDescriptor[] = [
   { name: 'url', type: 'string' },

@@ -1,7 +1,7 @@
 // The one commit of an invocation, for sources and runnel/testing alike: emits checked and put
 // in `ts` order (emit-batch), the dedupe strategy decided inside the write (so concurrent
 // commits see each other's ids), events and db changes in one write, published only after it.
-import type { InvokeOutcome } from '../../sandbox/protocol';
+import type { InvokeOutcome } from '../../domain/invocations';
 import { selectByDedupe, type DedupeStrategy } from './dedupe';
 import { prepareBatch } from './emit-batch';
 import type { EmitLog, StoredEvent } from './emit-log';

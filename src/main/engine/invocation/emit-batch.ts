@@ -1,5 +1,5 @@
 import { randomToken } from '../../../shared/ids';
-import type { EmitRecord } from '../../sandbox/protocol';
+import type { EmitRecord } from '../../domain/invocations';
 import type { PendingEvent } from '../../store/event-store';
 import { numericId } from '../../store/dedupe-state';
 import type { DedupeStrategy } from './dedupe';

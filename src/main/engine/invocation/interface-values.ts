@@ -2,7 +2,8 @@
 // runnel/testing: a source's http endpoint, timer and db props; a step's db props; and each
 // configured `data_store` prop as its live store.
 import { dataStoreInterfaces } from '../../runtime/data-store-props';
-import type { InterfaceValue, PropDescriptor } from '../../sandbox/protocol';
+import type { InterfaceValue } from '../../domain/invocations';
+import type { PropDescriptor } from '../../domain/components';
 import type { SourceDoc } from '../../store/document-types';
 
 /** A source's interface values; `dataStoreProps` are its data_store prop names (or its props). */

@@ -1,6 +1,6 @@
 // The one place an invoke request is built: a source's run (alone or as a batch) or hook, a
 // workflow step, and runnel/testing's invocations all go through invokeRequest.
-import type { InvokeMethod, InvokeRequest, InterfaceValue, StepContext } from '../../sandbox/protocol';
+import type { InvokeMethod, InvokeRequest, InterfaceValue, StepContext } from '../../domain/invocations';
 
 /** What runs: the compiled component as one instance, with its scratch folder and deadline. */
 export interface InvocationUnit {

@@ -2,7 +2,7 @@
 // by runnel/testing: `{{ }}` expressions evaluated against the steps before it, props checked
 // and resolved, app props given their `$auth`, interfaces for db and data stores.
 import { resolveProps, type ResolveOptions } from '../../runtime/props';
-import type { PropDescriptor } from '../../sandbox/protocol';
+import type { PropDescriptor } from '../../domain/components';
 import { evaluate } from './expressions';
 import { stepInterfaces } from './interface-values';
 import type { InvocationValues } from './request';

@@ -3,7 +3,7 @@ import { dirname, resolve, sep } from 'node:path';
 import { randomToken } from '../../../shared/ids';
 import type { OutboxMessage } from '../../../shared/resources';
 import type { Paths } from '../../config/paths';
-import type { SendRecord } from '../../sandbox/protocol';
+import type { SendRecord } from '../../domain/invocations';
 import { s3BucketProblem, s3PrefixProblem } from '../../sandbox/s3-names';
 import type { Clock } from '../../scheduler/clock';
 import type { BoundedLists } from '../../store/bounded-lists';

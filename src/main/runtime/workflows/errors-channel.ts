@@ -1,6 +1,6 @@
 import { randomToken } from '../../../shared/ids';
 import type { WorkflowRun } from '../../../shared/resources';
-import type { SerializedError } from '../../sandbox/protocol';
+import type { SerializedError } from '../../domain/invocations';
 import type { Clock } from '../../scheduler/clock';
 import type { StepDoc, WorkflowDoc } from '../../store/document-types';
 import type { EventStore } from '../../store/event-store';

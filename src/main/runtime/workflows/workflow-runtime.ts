@@ -3,7 +3,7 @@ import { newId, randomToken } from '../../../shared/ids';
 import type { CreateWorkflowBody, StepBody, UpdateWorkflowBody, WorkflowTriggerBody } from '../../../shared/api';
 import type { Workflow, WorkflowRun } from '../../../shared/resources';
 import type { Logger } from '../../logger';
-import type { HttpResponseSpec } from '../../sandbox/protocol';
+import type { HttpResponseSpec } from '../../domain/invocations';
 import type { Clock } from '../../scheduler/clock';
 import type { Disposable, Scheduler } from '../../scheduler/scheduler';
 import type { BoundedLists } from '../../store/bounded-lists';

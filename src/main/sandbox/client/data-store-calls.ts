@@ -2,7 +2,8 @@
 // the invocation the runner is running now, and only on a store its props were configured with
 // (the runner cannot name any other), then answered with a `ds-result` message.
 import type { DataStoreHandler } from '../data-store-protocol';
-import type { DataStoreResult, InterfaceValue, RunnerMessage, SerializedError } from '../protocol';
+import type { DataStoreResult, RunnerMessage } from '../protocol';
+import type { InterfaceValue, SerializedError } from '../../domain/invocations';
 
 type DsMessage = Extract<RunnerMessage, { type: 'ds' }>;
 

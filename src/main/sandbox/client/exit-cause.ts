@@ -1,5 +1,5 @@
 // Why a runner died, in the terms the runtime reports to users.
-import type { SerializedError } from '../protocol';
+import type { SerializedError } from '../../domain/invocations';
 
 /** Set by the pool before it kills a runner on purpose. */
 export type KillReason = 'timeout' | 'idle' | 'dispose' | 'start-timeout' | 'protocol' | 'leftover' | 'memory';

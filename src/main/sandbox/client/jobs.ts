@@ -1,18 +1,9 @@
 // The kinds of work the pool runs on a runner (invoke, inspect, configure), each turning runner
 // messages (or the runner's death) into what its caller awaits.
-import type {
-  ComponentMeta,
-  ConfigureCall,
-  ConfigureResult,
-  InterfaceValue,
-  InvokeCallbacks,
-  InvokeOutcome,
-  InvokeRequest,
-  ItemReport,
-  ParentMessage,
-  RunnerMessage,
-  SerializedError,
-} from '../protocol';
+import type { ComponentMeta } from '../../domain/components';
+import type { ConfigureCall, ConfigureResult } from '../../domain/sandbox';
+import type { InterfaceValue, InvokeCallbacks, InvokeOutcome, InvokeRequest, SerializedError } from '../../domain/invocations';
+import type { ItemReport, ParentMessage, RunnerMessage } from '../protocol';
 import { dataStoreIdsOf } from './data-store-calls';
 import { ProtocolViolation } from './validate/checks';
 

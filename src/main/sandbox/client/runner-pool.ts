@@ -5,17 +5,9 @@
 // "settling" until it confirms it is idle (`idle`); only the same instance's next job may go to
 // it before that, and one that does not confirm within `idleGraceMs` is replaced, the
 // component that ran last on it blamed in its own log.
-import type {
-  ComponentMeta,
-  ConfigureCall,
-  ConfigureResult,
-  InvokeCallbacks,
-  InvokeOutcome,
-  InterfaceValue,
-  InvokeRequest,
-  Sandbox,
-  SerializedError,
-} from '../protocol';
+import type { ComponentMeta } from '../../domain/components';
+import type { ConfigureCall, ConfigureResult, Sandbox } from '../../domain/sandbox';
+import type { InvokeCallbacks, InvokeOutcome, InterfaceValue, InvokeRequest, SerializedError } from '../../domain/invocations';
 import type { KillReason } from './exit-cause';
 import { accepts, cacheKeyOf, CONFIGURE_TIMEOUT_MS, configureJob, INSPECT_TIMEOUT_MS, inspectJob, invokeJob, shutdownError, timeoutError, type Job } from './jobs';
 import { checkRunnerMessage, ProtocolViolation } from './validate/runner-message';

@@ -10,7 +10,7 @@ import { encodeFrame, FrameReader } from '../frames';
 import type { ParentMessage } from '../protocol';
 import { MEMORY_CAP_MARKER } from '../runner-markers';
 import { exitError, isHeapLimitLine, type KillReason } from './exit-cause';
-import type { SerializedError } from '../protocol';
+import type { SerializedError } from '../../domain/invocations';
 import { watchMemory, type MemoryWatch } from './os-wall/memory-watch';
 import type { RunnerLaunch } from './os-wall/runner-launch';
 

@@ -1,7 +1,8 @@
 // Caps how many log lines one invocation can send. Each line is an IPC message the main
 // process must decode and store; a component logging in a tight loop would otherwise flood it
 // (the store keeps only the last lines anyway).
-import type { LogStream, RunnerMessage } from '../protocol';
+import type { LogStream } from '../../domain/invocations';
+import type { RunnerMessage } from '../protocol';
 
 export const MAX_LINES_PER_INVOCATION = 5_000;
 

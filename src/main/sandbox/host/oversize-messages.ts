@@ -2,7 +2,8 @@
 // would refuse the frame and kill the runner, so the invocation (or the batch item, or the
 // response) fails with a clear error instead, and the runner goes on.
 import { encodeFrame } from '../frames';
-import type { ItemReport, RunnerMessage, SerializedError } from '../protocol';
+import type { ItemReport, RunnerMessage } from '../protocol';
+import type { SerializedError } from '../../domain/invocations';
 
 const MB = 1024 * 1024;
 

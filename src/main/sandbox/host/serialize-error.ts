@@ -2,7 +2,7 @@
 // frames inside the runner itself are dropped so a component's stack shows its own code.
 import { dirname } from 'node:path';
 import { inspect } from 'node:util';
-import type { SerializedError } from '../protocol';
+import type { SerializedError } from '../../domain/invocations';
 
 // The runner's bundle folder (out/main): chunks live below it, so this covers them too.
 const runnerDir = process.argv[1] ? dirname(process.argv[1]) : undefined;

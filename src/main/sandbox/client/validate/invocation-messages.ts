@@ -1,5 +1,6 @@
 // Messages of a running invocation: log lines, HTTP responses, batch items and the result.
-import { MAX_LOG_LINE_CHARS, type HttpResponseSpec, type RunnerMessage } from '../../protocol';
+import { MAX_LOG_LINE_CHARS, type RunnerMessage } from '../../protocol';
+import { type HttpResponseSpec } from '../../../domain/invocations';
 import { checkOutcome } from './outcome';
 import { arr, finite, int, jsonValue, obj, str, stringMap, violation, type Obj } from './checks';
 

@@ -2,7 +2,7 @@
 // size caps of LIMITS, db changes the store can keep, an error, a JSON-able return value and,
 // for a workflow step, its step result.
 import { LIMITS } from '../../../../shared/limits';
-import type { OutcomeFields, SerializedError } from '../../protocol';
+import type { OutcomeFields, SerializedError } from '../../../domain/invocations';
 import { arr, bool, finite, jsonBytes, jsonValue, obj, optStr, safeKey, str, violation, type Obj } from './checks';
 import { checkStepResult } from './step-result';
 

@@ -1,7 +1,7 @@
 // A workflow step's result: exports, summary, exit, and the `$.send.*` records the main
 // process carries out. Sends name real destinations (a URL, a folder under the data dir), so
 // they get the same checks the runner made at the step's call, again.
-import type { StepResult } from '../../protocol';
+import type { StepResult } from '../../../domain/invocations';
 import { s3BucketProblem, s3PrefixProblem } from '../../s3-names';
 import { arr, bool, jsonValue, obj, optStr, safeKey, str, stringMap, violation } from './checks';
 

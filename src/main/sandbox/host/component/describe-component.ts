@@ -1,5 +1,5 @@
 // Turns a loaded component object into ComponentMeta: data only, safe to store as JSON.
-import type { ComponentMeta, PropDescriptor } from '../../protocol';
+import type { ComponentMeta, PropDescriptor } from '../../../domain/components';
 import type { ComponentObject } from './load-component';
 import { resolvePropDefinition } from './prop-definitions';
 

@@ -1,6 +1,7 @@
 // `additionalProps(previousPropDefs)` at configuration time: the props it returns for the
 // configured values, described the way inspect describes the component's own props.
-import type { ConfigureResult, PropDescriptor } from '../../protocol';
+import type { ConfigureResult } from '../../../domain/sandbox';
+import type { PropDescriptor } from '../../../domain/components';
 import { describeProps } from '../component/describe-component';
 import type { ComponentObject } from '../component/load-component';
 import { kindOf } from '../invoke/value-checks';

@@ -2,7 +2,8 @@
 // configuration-time method (a prop's async options, additionalProps) on a `this` holding the
 // configured values and the component's methods, and answer with its checked result or with
 // the component's error as thrown (a ConfigurationError keeps its name).
-import type { ConfigureResult, ParentMessage } from '../../protocol';
+import type { ConfigureResult } from '../../../domain/sandbox';
+import type { ParentMessage } from '../../protocol';
 import type { Send } from '../channel';
 import type { DataStoreClient } from '../data-store-client';
 import { makeDataStore } from '../invoke/data-store';

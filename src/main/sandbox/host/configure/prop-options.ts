@@ -1,7 +1,7 @@
 // A prop's async `options({ page, prevContext, query })` at configuration time. Its answer is
 // checked and copied here, so a bad shape is reported as the component's mistake, naming the
 // prop, instead of failing on the way to the main process.
-import type { ConfigureCall, ConfigureResult } from '../../protocol';
+import type { ConfigureCall, ConfigureResult } from '../../../domain/sandbox';
 import type { ComponentObject } from '../component/load-component';
 import { resolvePropDefinition } from '../component/prop-definitions';
 import { copyOf, kindOf } from '../invoke/value-checks';

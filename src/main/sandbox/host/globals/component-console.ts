@@ -3,7 +3,7 @@
 // byte reaching the runner's own stdout, which belongs to the runner.
 import { Console } from 'node:console';
 import { format } from 'node:util';
-import type { LogStream } from '../../protocol';
+import type { LogStream } from '../../../domain/invocations';
 import { trimStack } from '../serialize-error';
 import { readable } from './readable-errors';
 

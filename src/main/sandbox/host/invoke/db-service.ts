@@ -1,7 +1,7 @@
 // `$.service.db` for one invocation: synchronous get/set over a copy of the instance's db,
 // recording what changed so the main process can commit it together with the emits.
 import { LIMITS } from '../../../../shared/limits';
-import type { DbChanges } from '../../protocol';
+import type { DbChanges } from '../../../domain/invocations';
 
 export interface DbService {
   get(key: unknown): unknown;

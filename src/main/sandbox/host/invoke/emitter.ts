@@ -4,7 +4,7 @@
 // (LIMITS.emitEventBytes per event, LIMITS.invocationEmitBytes per invocation, measured as
 // UTF-8 JSON with the metadata): an emit past either throws in the component and is not kept.
 import { LIMITS } from '../../../../shared/limits';
-import type { EmitRecord } from '../../protocol';
+import type { EmitRecord } from '../../../domain/invocations';
 import { formatMb } from './value-checks';
 
 export interface EmitterOptions {

@@ -1,7 +1,7 @@
 // `this.<httpProp>` for `$.interface.http`: the endpoint URL and respond(), which validates the
 // response and sends it to the main process at once (the caller is waiting on it; run() may
 // go on working after answering). A workflow step's `$.respond` validates the same way.
-import type { HttpResponseSpec } from '../../protocol';
+import type { HttpResponseSpec } from '../../../domain/invocations';
 import { stringRecord } from './value-checks';
 
 export interface HttpInterface {

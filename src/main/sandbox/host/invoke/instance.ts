@@ -2,7 +2,7 @@
 // $emit (sources only: a workflow step sends events with `$.send.emit`). A fresh object each
 // time, so nothing a run() stores on `this` leaks into the next. Configuration-time calls
 // (sandbox/host/configure) get the same `this` without interfaces and $emit.
-import type { InterfaceValue, InvokeRequest } from '../../protocol';
+import type { InterfaceValue, InvokeRequest } from '../../../domain/invocations';
 import type { ComponentObject } from '../component/load-component';
 import { isHttpRequestDef, makeHttpRequestValue } from './http-request-value';
 

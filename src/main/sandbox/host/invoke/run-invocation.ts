@@ -2,7 +2,7 @@
 // fresh `this`, and answer with everything it emitted and changed, also when it threw (the
 // main process decides what to commit). A workflow step (request.step) is called as
 // run({ steps, $ }) and also reports what its `$` recorded.
-import type { DbChanges, EmitRecord, InterfaceValue, InvokeRequest, LogStream, StepResult } from '../../protocol';
+import type { DbChanges, EmitRecord, InterfaceValue, InvokeRequest, LogStream, StepResult } from '../../../domain/invocations';
 import type { Send } from '../channel';
 import type { CacheEntry, CompartmentCache } from '../component/compartment-cache';
 import { loadComponent, type ComponentObject } from '../component/load-component';

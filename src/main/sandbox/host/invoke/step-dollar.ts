@@ -1,7 +1,7 @@
 // A workflow step's `run({ steps, $ })` argument and what the step produced besides its return
 // value. `$` is assembled from one module per capability (send, respond, flow); exports and
 // the summary are simple enough to live here.
-import type { HttpResponseSpec, SendRecord, StepContext, StepResult } from '../../protocol';
+import type { HttpResponseSpec, SendRecord, StepContext, StepResult } from '../../../domain/invocations';
 import { makeStepFlow } from './step-flow';
 import { makeStepRespond } from './step-respond';
 import { makeStepSend } from './step-send';

@@ -1,7 +1,7 @@
 // `$.respond` of a workflow step: answers the HTTP request that triggered the workflow. The
 // response is sent to the main process at once (the caller is waiting); `immediate` is
 // accepted for compatibility and changes nothing, since every response here is immediate.
-import type { HttpResponseSpec } from '../../protocol';
+import type { HttpResponseSpec } from '../../../domain/invocations';
 import { parseResponse } from './http-interface';
 
 export interface StepRespondOptions {

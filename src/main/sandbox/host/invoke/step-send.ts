@@ -1,7 +1,7 @@
 // `$.send.*` of a workflow step: each call is validated here, at the line that made it, and
 // recorded; the main process carries the records out in order after the step ends (so a
 // step's sends never race its own code, and nothing leaves the machine from the sandbox).
-import type { SendRecord } from '../../protocol';
+import type { SendRecord } from '../../../domain/invocations';
 import { s3BucketProblem, s3PrefixProblem } from '../../s3-names';
 import { copyOf, kindOf, optionalObject, stringRecord } from './value-checks';
 
