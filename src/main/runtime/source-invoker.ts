@@ -7,16 +7,33 @@ import { commitInvocation } from '../engine/invocation/commit';
 import { applyDbChanges } from '../engine/invocation/db-changes';
 import { sourceInterfaces } from '../engine/invocation/interface-values';
 import { invokeRequest } from '../engine/invocation/request';
-import type { SourceRuntimeDeps } from './source-runtime';
-import type { RunRequest } from './work-queue';
+import type { RunOutcome, RunRequest } from './source-runs';
 import { SecretScrubber, type Scrub } from './secret-scrubber';
+import type { Sandbox } from '../domain/sandbox';
+import type { Paths } from '../config/paths';
+import type { Clock } from '../scheduler/clock';
+import type { DocumentStore } from '../store/documents';
+import type { EventStore } from '../store/event-store';
+import type { BoundedLists } from '../store/bounded-lists';
+import type { EventBus } from './event-bus';
+import type { Secrets } from './secrets';
+import type { Accounts } from './accounts';
 
-export interface RunOutcome {
-  outcome: InvokeOutcome;
-  stored: StoredEvent[];
-  deduped: number;
-  /** Set when the outcome could not be stored (a full disk): the run failed, nothing of it was kept. */
-  failed?: unknown;
+export type { RunOutcome };
+
+/** What one invocation of a source needs (the source runtime's deps include these). */
+export interface SourceInvokerDeps {
+  docs: DocumentStore;
+  events: EventStore;
+  logs: BoundedLists<LogLine>;
+  sandbox: Sandbox;
+  bus: EventBus;
+  clock: Clock;
+  paths: Paths;
+  secrets: Secrets;
+  accounts: Accounts;
+  /** The public URL of a webhook token, built from the service's current address. */
+  endpointUrl(token: string): string;
 }
 
 const EMPTY_DB = { set: {}, del: [] as string[] };
@@ -30,7 +47,7 @@ const MAX_LOG_LINE = 16 * 1024;
 export class SourceInvoker {
   private readonly scrubber: SecretScrubber;
 
-  constructor(private readonly deps: SourceRuntimeDeps) {
+  constructor(private readonly deps: SourceInvokerDeps) {
     this.scrubber = new SecretScrubber(deps.secrets, deps.accounts);
   }
 

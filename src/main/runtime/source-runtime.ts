@@ -3,47 +3,28 @@ import { RunnelError } from '../../shared/errors';
 import { newId, randomToken } from '../../shared/ids';
 import { LIMITS } from '../../shared/limits';
 import type { LogLine, RunResult } from '../../shared/resources';
-import type { Paths } from '../config/paths';
 import type { Logger } from '../logger';
 import type { HookName, HttpResponseSpec, InvokeOutcome } from '../domain/invocations';
-import type { Sandbox } from '../domain/sandbox';
-import type { Clock } from '../scheduler/clock';
 import type { Disposable, Scheduler } from '../scheduler/scheduler';
 import type { ComponentDoc, SourceDoc } from '../store/document-types';
-import type { DocumentStore } from '../store/documents';
-import type { EventStore, StoredEvent } from '../store/event-store';
-import type { BoundedLists } from '../store/bounded-lists';
-import { EventBus } from './event-bus';
+import type { StoredEvent } from '../store/event-store';
 import { eventSummary } from './event-views';
 import { WorkQueue } from './work-queue';
 import { resolveProps } from './props';
 import { dataStorePropNames } from './data-store-props';
-import { SourceInvoker } from './source-invoker';
+import { SourceInvoker, type SourceInvokerDeps } from './source-invoker';
 import { timerEvent } from './timer-config';
-import type { Accounts } from './accounts';
 import type { DataStores } from './data-stores';
 import type { ComponentConfig } from './component-config';
-import type { Secrets } from './secrets';
 import { uniqueSlug } from './slug';
 import { withoutRunnelAnswerCookies } from './http-answer-cookies';
 import { applyDbChanges } from '../engine/invocation/db-changes';
 
-export interface SourceRuntimeDeps {
-  docs: DocumentStore;
-  events: EventStore;
-  logs: BoundedLists<LogLine>;
-  sandbox: Sandbox;
+export interface SourceRuntimeDeps extends SourceInvokerDeps {
   scheduler: Scheduler;
-  bus: EventBus;
-  clock: Clock;
   logger: Logger;
-  paths: Paths;
-  secrets: Secrets;
   config: ComponentConfig;
-  accounts: Accounts;
   dataStores: DataStores;
-  /** The public URL of a webhook token, built from the service's current address. */
-  endpointUrl(token: string): string;
 }
 
 export interface CreateSourceInput {

@@ -1,14 +1,7 @@
 import { RunnelError } from '../../shared/errors';
-import type { HttpResponseSpec } from '../domain/invocations';
-import type { RunOutcome } from './source-invoker';
+import type { RunOutcome, RunRequest } from './source-runs';
 
-/** One `run` waiting in a source's queue. */
-export interface RunRequest {
-  event: unknown;
-  onRespond?(response: HttpResponseSpec): void;
-  /** Rough size in bytes (a webhook body), so a batch stays small enough to send at once. */
-  size: number;
-}
+export type { RunOutcome, RunRequest };
 
 type Entry =
   | { kind: 'run'; req: RunRequest; resolve(v: RunOutcome): void; reject(e: unknown): void }
