@@ -11,7 +11,7 @@ import type { Logger } from '../logger';
 import { compileComponent } from './compile-component';
 import { packageAt } from './packages/package-blame';
 import type { PackageCache } from './packages/package-cache';
-import { checkDeclaredProps, configurableProps } from './props';
+import { checkDeclaredProps, configurableProps } from '../engine/props/props';
 
 const DEDUPE = new Set(['unique', 'greatest', 'last']);
 

@@ -4,8 +4,8 @@ import type { ConfigureCall, ConfigureResult, Sandbox } from '../domain/sandbox'
 import type { PropDescriptor } from '../domain/components';
 import type { ComponentDoc } from '../store/document-types';
 import type { Accounts } from './accounts';
-import { configurableProps, INTERFACE_TYPES } from './props';
-import { dataStoreInterfaces } from './data-store-props';
+import { configurableProps, INTERFACE_TYPES } from '../engine/props/props';
+import { dataStoreInterfaces } from '../engine/props/data-store-props';
 import { scrubOfClearValues } from './secret-scrubber';
 
 /**

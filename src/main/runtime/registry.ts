@@ -6,7 +6,7 @@ import type { Logger } from '../logger';
 import type { ComponentDoc } from '../store/document-types';
 import type { DocumentStore } from '../store/documents';
 import type { ComponentCatalog } from './component-catalog';
-import { configurableProps } from './props';
+import { configurableProps } from '../engine/props/props';
 
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
 const KEY = /^[a-z0-9_]+(-[a-z0-9]+)+$/;

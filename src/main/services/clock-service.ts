@@ -10,7 +10,7 @@ import {
 import { RunnelError } from '../../shared/errors';
 import type { RunResult, WorkflowRun } from '../../shared/resources';
 import type { SourceRuntime } from '../runtime/source-runtime';
-import { timerEvent, type TimerConfig } from '../runtime/timer-config';
+import { timerEvent, type TimerConfig } from '../engine/props/timer-config';
 import type { WorkflowRuntime } from '../runtime/workflows/workflow-runtime';
 import type { ClockWindow, Scheduler, VirtualTimer } from '../scheduler/scheduler';
 import type { DocumentStore } from '../store/documents';

@@ -5,7 +5,7 @@ import type { DeployedSource, EventSummary, LogLine, PageInfo, RunResult } from 
 import type { ComponentCatalog } from '../runtime/component-catalog';
 import type { SourceRuntime } from '../runtime/source-runtime';
 import { eventSummary } from '../runtime/event-views';
-import { timerView } from '../runtime/timer-config';
+import { timerView } from '../engine/props/timer-config';
 import type { ComponentDoc, SourceDoc } from '../store/document-types';
 import type { DocumentStore } from '../store/documents';
 import type { EventStore } from '../store/event-store';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { httpEventOf } from '../runtime/http-event';
-import { timerEvent as timerEventOf, type TimerConfig } from '../runtime/timer-config';
+import { timerEvent as timerEventOf, type TimerConfig } from '../engine/props/timer-config';
 import type { HttpEventOptions, TestEvent } from './public';
 
 const MARK = '__runnelTestEvent';

@@ -11,7 +11,7 @@ import { sourceInterfaces } from '../engine/invocation/interface-values';
 import { MemoryEmitLog } from '../engine/invocation/memory-emit-log';
 import { invokeRequest, type InvocationInput, type InvocationValues } from '../engine/invocation/request';
 import { stepValues } from '../engine/invocation/step-values';
-import { resolveProps, type ResolvedProps } from '../runtime/props';
+import { resolveProps, type ResolvedProps } from '../engine/props/props';
 import { PLATFORM_VERSION } from '../runtime/workflows/run-executor';
 import type { RunnerPool } from '../sandbox/client/runner-pool';
 import type { HttpResponseSpec, InvokeMethod, InvokeOutcome, SendRecord, StepContext } from '../domain/invocations';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveProps } from '../../../src/main/runtime/props';
-import { parseTimerConfig, timerEvent, timerView } from '../../../src/main/runtime/timer-config';
+import { resolveProps } from '../../../src/main/engine/props/props';
+import { parseTimerConfig, timerEvent, timerView } from '../../../src/main/engine/props/timer-config';
 import { uniqueSlug } from '../../../src/main/runtime/slug';
 import type { PropDescriptor } from '../../../src/main/domain/components';
 

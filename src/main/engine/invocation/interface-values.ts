@@ -1,7 +1,7 @@
 // What a component's interface props become for one invocation, the same for the service and
 // runnel/testing: a source's http endpoint, timer and db props; a step's db props; and each
 // configured `data_store` prop as its live store.
-import { dataStoreInterfaces } from '../../runtime/data-store-props';
+import { dataStoreInterfaces } from '../props/data-store-props';
 import type { InterfaceValue } from '../../domain/invocations';
 import type { PropDescriptor } from '../../domain/components';
 import type { SourceDoc } from '../../store/document-types';

@@ -1,7 +1,7 @@
 // A workflow step's props for one run, resolved the same way by the service's run executor and
 // by runnel/testing: `{{ }}` expressions evaluated against the steps before it, props checked
 // and resolved, app props given their `$auth`, interfaces for db and data stores.
-import { resolveProps, type ResolveOptions } from '../../runtime/props';
+import { resolveProps, type ResolveOptions } from '../props/props';
 import type { PropDescriptor } from '../../domain/components';
 import { evaluate } from './expressions';
 import { stepInterfaces } from './interface-values';

@@ -1,11 +1,11 @@
-import { RunnelError } from '../../shared/errors';
-import { LIMITS } from '../../shared/limits';
-import type { ConfigurableProp } from '../../shared/resources';
-import type { PropDescriptor } from '../domain/components';
-import { HTTP_REQUEST_TYPE } from '../../shared/http-request';
+import { RunnelError } from '../../../shared/errors';
+import { LIMITS } from '../../../shared/limits';
+import type { ConfigurableProp } from '../../../shared/resources';
+import type { PropDescriptor } from '../../domain/components';
+import { HTTP_REQUEST_TYPE } from '../../../shared/http-request';
 import { resolveHttpRequestProp } from './http-request-prop';
 import { parseTimerConfig, type TimerConfig } from './timer-config';
-import { DATA_STORE_PROP } from '../../shared/data-stores';
+import { DATA_STORE_PROP } from '../../../shared/data-stores';
 import { resolveDataStoreProp, type DataStoreCheck } from './data-store-props';
 
 export const INTERFACE_TYPES = new Set(['$.interface.http', '$.interface.timer', '$.service.db']);

@@ -1,9 +1,9 @@
 // The `data_store` prop type: how its configured value (`{"data_store_id": "ds_…"}`) is checked
 // when a source or workflow step is configured, and what the sandbox is told so that the
 // component's `this.<prop>` becomes the live store (sandbox/host/invoke/data-store.ts).
-import { DATA_STORE_PROP, dataStoreIdOf } from '../../shared/data-stores';
-import type { InterfaceValue } from '../domain/invocations';
-import type { PropDescriptor } from '../domain/components';
+import { DATA_STORE_PROP, dataStoreIdOf } from '../../../shared/data-stores';
+import type { InterfaceValue } from '../../domain/invocations';
+import type { PropDescriptor } from '../../domain/components';
 
 /** Checks a configured value; undefined when none is given (see DataStores.configure). */
 export type DataStoreCheck = (prop: PropDescriptor, given: unknown) => unknown;

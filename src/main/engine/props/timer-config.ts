@@ -1,5 +1,5 @@
 import cronParser from 'cron-parser';
-import { RunnelError } from '../../shared/errors';
+import { RunnelError } from '../../../shared/errors';
 
 /** A timer prop's schedule: exactly one of an interval or a cron expression. */
 export interface TimerConfig {

@@ -1,10 +1,10 @@
 // Validation of `http_request` props (docs/http-request-prop.md): at deploy and update of a
 // source, when a workflow is saved (literal parts only), and before each workflow step runs
 // (after its expressions are evaluated).
-import { RunnelError } from '../../shared/errors';
-import { HTTP_REQUEST_TYPE, mergeHttpRequest, normalizeHttpRequest, type HttpRequestConfig } from '../../shared/http-request';
-import { LIMITS } from '../../shared/limits';
-import type { PropDescriptor } from '../domain/components';
+import { RunnelError } from '../../../shared/errors';
+import { HTTP_REQUEST_TYPE, mergeHttpRequest, normalizeHttpRequest, type HttpRequestConfig } from '../../../shared/http-request';
+import { LIMITS } from '../../../shared/limits';
+import type { PropDescriptor } from '../../domain/components';
 
 /** Whether `name` is an http_request prop of `props`. */
 export const isHttpRequestProp = (props: PropDescriptor[], name: string) => props.some((p) => p.name === name && p.type === HTTP_REQUEST_TYPE);
