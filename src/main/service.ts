@@ -5,8 +5,7 @@ import { answerParserErrors, requireHostHeader } from './server/client-errors';
 import { getRequestListener } from '@hono/node-server';
 import { newId } from '../shared/ids';
 import type { LogLine, OutboxMessage, WorkflowRun } from '../shared/resources';
-import { loadApiKey, rotateApiKey } from './api-key';
-import { RunnelError } from '../shared/errors';
+import { loadApiKey } from './api-key';
 import { VERSION } from '../shared/version';
 import { pathsFor, type Paths } from './config/paths';
 import type { Logger } from './logger';
@@ -22,7 +21,7 @@ import { PackageCache } from './runtime/packages/package-cache';
 import { Secrets } from './runtime/secrets';
 import { SecretBox, type KeyWrapper } from './store/secret-box';
 import { EventBus } from './runtime/event-bus';
-import { SourceRuntime, type HttpEvent } from './runtime/source-runtime';
+import { SourceRuntime } from './runtime/source-runtime';
 import { Destinations, OUTBOX_KEY } from './runtime/workflows/destinations';
 import { ErrorsChannel } from './runtime/workflows/errors-channel';
 import { RunExecutor } from './runtime/workflows/run-executor';
@@ -40,6 +39,12 @@ import { AccountService } from './services/account-service';
 import { SourcesService } from './services/sources-service';
 import { ComponentsService } from './services/components-service';
 import { ClockService } from './services/clock-service';
+import { AppAccountsService } from './services/app-accounts-service';
+import type { PublishChange } from './services/change-feed';
+import { RegistryService } from './services/registry-service';
+import { StreamsService } from './services/streams-service';
+import { SystemService } from './services/system-service';
+import { WebhookService } from './services/webhook-service';
 import { DocumentStore } from './store/documents';
 import { EventStore } from './store/event-store';
 import { BoundedLists } from './store/bounded-lists';
@@ -105,8 +110,6 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
 async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock): Promise<RunningService> {
   const startedAt = o.clock.now();
   const loaded = await loadApiKey(paths.apiKeyFile, o.apiKeyFromEnv);
-  let apiKey = loaded.key;
-  const apiKeySource = loaded.source;
 
   const health = new StoreHealth(o.logger, o.clock);
   const fs = o.storeFs;
@@ -122,6 +125,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock): Prom
   await logs.openAll();
 
   const bus = new EventBus();
+  const changed: PublishChange = (resource, id) => bus.publishFeed({ type: 'change', resource, ...(id !== undefined ? { id } : {}) });
   const storeChanges = new ChangeCoalescer((id) => bus.publishFeed({ type: 'change', resource: 'data_stores', id }));
   const dataStores = new DataStores({ dir: paths.dataStoresDir, clock: o.clock, logger: o.logger, docs, fs, health, onChange: (id) => storeChanges.note(id) });
   await dataStores.open();
@@ -207,59 +211,54 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock): Prom
     userId: () => docs.data.user!.id,
     endpointUrl,
     onRemoved: (id) => subscriptions.removeFor(id),
+    changed,
   });
-  const workflows = new WorkflowsService({ runtime: workflowRuntime, subscriptions, events, runs, sources });
-  const account = new AccountService(docs);
-  const webhookTarget = {
-    isBusy: (token: string) => runtime.isBusy(token) || workflowRuntime.isBusy(token),
-    deliverHttp: (token: string, event: HttpEvent) =>
-      workflowRuntime.owns(token) ? workflowRuntime.deliverHttp(token, event) : runtime.deliverHttp(token, event),
-  };
+  const workflows = new WorkflowsService({
+    runtime: workflowRuntime,
+    subscriptions,
+    events,
+    runs,
+    sources,
+    changed,
+    outbox: () => outbox.list(OUTBOX_KEY).reverse(),
+  });
+  const system = new SystemService({
+    apiKeyFile: paths.apiKeyFile,
+    loaded,
+    changed,
+    facts: () => ({
+      version: VERSION,
+      url: baseUrl,
+      data_dir: paths.dataDir,
+      started_at: startedAt,
+      store_warnings: [...health.warnings],
+      sandbox: sandbox.layers,
+    }),
+  });
 
   let hosts = new Set<string>();
   const sessions = new Sessions(o.clock);
   const app = createApp({
     logger: o.logger,
-    apiKey: () => apiKey,
     sessions,
     allowedHosts: () => hosts,
     uiDir: o.uiDir,
-    runtime,
-    catalog,
-    config,
-    accounts,
-    registry,
-    packages,
-    sources,
-    account,
-    workflows,
-    workflowRuntime,
-    outbox: () => outbox.list(OUTBOX_KEY).reverse(),
-    events,
-    bus,
-    components: new ComponentsService({ docs, catalog, sources }),
-    dataStores: new DataStoresService(dataStores),
-    clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime }),
-    system: {
-      info: () => ({
-        version: VERSION,
-        url: baseUrl,
-        data_dir: paths.dataDir,
-        api_key_file: paths.apiKeyFile,
-        api_key_source: apiKeySource,
-        started_at: startedAt,
-        store_warnings: [...health.warnings],
-        sandbox: sandbox.layers,
-      }),
-      rotateApiKey: async () => {
-        if (apiKeySource === 'env') throw new RunnelError('conflict', 'The API key comes from RUNNEL_API_KEY; change it there');
-        apiKey = await rotateApiKey(paths.apiKeyFile);
-      },
+    services: {
+      system,
+      sources,
+      workflows,
+      components: new ComponentsService({ docs, catalog, config, sources, changed }),
+      registry: new RegistryService({ registry, packages, changed }),
+      account: new AccountService(docs, changed),
+      accounts: new AppAccountsService(accounts, changed),
+      dataStores: new DataStoresService(dataStores),
+      clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime }),
+      streams: new StreamsService({ sources: runtime, workflows: workflowRuntime, events, bus }),
     },
   });
 
   const rest = requireHostHeader(getRequestListener(app.fetch));
-  const webhooks = webhookListener(webhookTarget, o.logger, () => baseUrl);
+  const webhooks = webhookListener(new WebhookService({ sources: runtime, workflows: workflowRuntime }), o.logger, () => baseUrl);
   const server: Server = createServer((req, res) => (isWebhookPath(req.url) ? webhooks(req, res) : rest(req, res)));
   answerParserErrors(server);
   await new Promise<void>((resolve, reject) => {
@@ -308,9 +307,9 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock): Prom
     port,
     paths,
     get apiKey() {
-      return apiKey;
+      return system.apiKey();
     },
-    apiKeySource,
+    apiKeySource: system.apiKeySource,
     openUrl: () => `${baseUrl}/?token=${sessions.issueToken()}`,
     exportSecretsKey: () => box.exportKey(),
     close,

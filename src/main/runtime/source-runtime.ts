@@ -4,6 +4,7 @@ import { newId, randomToken } from '../../shared/ids';
 import { LIMITS } from '../../shared/limits';
 import type { LogLine, RunResult } from '../../shared/resources';
 import type { Paths } from '../config/paths';
+import type { HttpDelivery, HttpEvent } from '../domain/http';
 import type { Logger } from '../logger';
 import type { HookName, HttpResponseSpec, InvokeOutcome, Sandbox } from '../sandbox/protocol';
 import type { Clock } from '../scheduler/clock';
@@ -62,10 +63,7 @@ export interface UpdateSourceInput {
 /** See WorkQueue's `holdMs`: under load, a batch waits this long for more runs to join it. */
 const BATCH_HOLD_MS = 4;
 
-/** An HTTP request as the webhook ingress hands it over (the `run(event)` argument). */
-export type HttpEvent = Record<string, unknown>;
-
-export type HttpDelivery = { kind: 'accepted' } | { kind: 'response'; response: HttpResponseSpec };
+export type { HttpDelivery, HttpEvent } from '../domain/http';
 
 interface LiveSource {
   queue: WorkQueue;
