@@ -1,5 +1,6 @@
-// Lint, including the layering rules of STYLE.md: folders name the process they run in, and
-// imports point down (server → services → runtime → {sandbox, store, scheduler} → shared).
+// Lint, including the layering rules: folders name the process they run in, and imports point
+// down (server → services → runtime → {sandbox, store, scheduler} → shared). domain/ holds plain
+// types any layer may use. tests/unit/layering.test.ts proves each block with a violation.
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -49,6 +50,20 @@ export default tseslint.config(
   {
     files: ['src/main/runtime/**'],
     rules: refuse(['**/server/**', '**/services/**', '**/cli/**', 'hono', 'hono/*'], 'The runtime knows nothing about HTTP or the services above it.'),
+  },
+  {
+    files: ['src/main/server/**'],
+    rules: refuse(
+      ['**/runtime/**', '**/store/**', '**/sandbox/**', '**/scheduler/**', '**/config/**', '**/cli/**', '**/app/**', '**/testing/**', '**/service', '**/headless', '**/api-key'],
+      'server/ adapts HTTP to the services: it may import services/, domain/ and shared/ only (the engine, the catalog and the store sit behind the services).',
+    ),
+  },
+  {
+    files: ['src/main/domain/**'],
+    rules: refuse(
+      ['**/runtime/**', '**/server/**', '**/services/**', '**/store/**', '**/sandbox/**', '**/scheduler/**', '**/cli/**', '**/app/**', '**/testing/**', 'node:*', 'hono', 'hono/*'],
+      'domain/ holds plain types every layer may use: it imports only shared/.',
+    ),
   },
   {
     files: ['src/main/services/**'],
