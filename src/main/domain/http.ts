@@ -25,5 +25,20 @@ export interface HttpAnswer {
   body?: unknown;
 }
 
-/** What became of a webhook request. */
-export type HttpDelivery = { kind: 'accepted' } | { kind: 'response'; response: HttpAnswer };
+/**
+ * What became of a webhook request, as the runtime reports it. Only server/ turns an outcome
+ * into a status code and body (server/delivery-answer.ts).
+ */
+export type HttpDelivery =
+  /** Queued; the caller is told so at once. */
+  | { kind: 'accepted' }
+  /** The component answered with respond() / $.respond. */
+  | { kind: 'response'; response: HttpAnswer }
+  /** A source meant to answer did not within `seconds`. */
+  | { kind: 'respond_timeout'; seconds: number }
+  /** The run ended without answering. */
+  | { kind: 'no_respond'; deployment: 'source' | 'workflow' }
+  /** A workflow step failed before $.respond was called (`code` is the error's name). */
+  | { kind: 'step_failed'; step: string | undefined; code: string; message: string }
+  /** The run could not be started or failed outside any step (`overloaded`: its queue was full). */
+  | { kind: 'run_failed'; message: string; overloaded: boolean };

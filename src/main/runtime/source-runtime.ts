@@ -278,7 +278,7 @@ export class SourceRuntime {
         resolve(d);
       };
       const timer = setTimeout(
-        () => settle({ kind: 'response', response: gatewayTimeout(`The source did not respond within ${Math.round(timeoutMs / 1000)} s`) }),
+        () => settle({ kind: 'respond_timeout', seconds: Math.round(timeoutMs / 1000) }),
         timeoutMs,
       );
       const onRespond = (answer: HttpResponseSpec) => {
@@ -289,7 +289,7 @@ export class SourceRuntime {
       live.queue
         .run({ event, size, onRespond })
         .then(
-          () => settle(held ?? { kind: 'response', response: gatewayTimeout('The source finished without calling respond()') }),
+          () => settle(held ?? { kind: 'no_respond', deployment: 'source' }),
           (err) => {
             if (settled) return;
             settled = true;
@@ -395,10 +395,6 @@ export class SourceRuntime {
   onEvent(id: string, l: (e: StoredEvent) => void): () => void {
     return this.deps.bus.onEvent(id, l);
   }
-}
-
-function gatewayTimeout(message: string): HttpResponseSpec {
-  return { status: 504, headers: { 'content-type': 'application/json' }, body: { error: { code: 'gateway_timeout', message } } };
 }
 
 function applyDb(db: Record<string, unknown>, o: InvokeOutcome): Record<string, unknown> {

@@ -4,6 +4,7 @@ import { LIMITS } from '../../shared/limits';
 import type { Logger } from '../logger';
 import type { HttpAnswer, HttpDelivery, HttpRequestFacts } from '../domain/http';
 import { withoutRunnelCookies, withoutRunnelSetCookies } from '../../shared/runnel-cookies';
+import { deliveryAnswer } from './delivery-answer';
 import { mapError } from './error-mapper';
 
 export const WEBHOOK_PREFIX = '/e';
@@ -51,7 +52,7 @@ async function handle(target: WebhookTarget, baseUrl: () => string, req: Incomin
   if (delivery.kind === 'accepted') {
     send(res, 200, { 'content-type': 'application/json', ...CORS }, '{"success":true}');
   } else {
-    writeSpec(res, delivery.response);
+    writeSpec(res, deliveryAnswer(delivery));
   }
 }
 
