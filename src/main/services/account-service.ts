@@ -1,4 +1,5 @@
 import type { UpdateSettingsBody } from '../../shared/api';
+import { newId } from '../../shared/ids';
 import type { Settings } from '../store/document-types';
 import type { DocumentStore } from '../store/documents';
 import type { PublishChange } from './change-feed';
@@ -26,4 +27,12 @@ export class AccountService {
     this.changed('settings');
     return this.settings();
   }
+}
+
+/** Creates the local user on a fresh data dir (its id is the owner of every resource). */
+export async function ensureLocalUser(docs: DocumentStore, clock: { now(): number }): Promise<void> {
+  if (docs.data.user) return;
+  await docs.update((d) => {
+    d.user = { id: newId('u'), created_at: Math.floor(clock.now() / 1000) };
+  });
 }
