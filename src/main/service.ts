@@ -180,10 +180,8 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
     subscriptions: () => subscriptions,
     onRun: (run) => bus.publishFeed({ type: 'run', workflow_id: run.workflow_id, run }),
   });
-  const executor = new RunExecutor({ docs, events, sandbox, clock: o.clock, logger: o.logger, paths, destinations, errors, secrets, accounts, dataStores,
-    timeoutMs: workflowTimeoutMs,
-    onProgress: (run) => workflowRuntime.progress(run),
-  });
+  const onProgress = (run: WorkflowRun) => workflowRuntime.progress(run);
+  const executor = new RunExecutor({ docs, events, sandbox, clock: o.clock, logger: o.logger, paths, destinations, errors, secrets, accounts, dataStores, timeoutMs: workflowTimeoutMs, onProgress });
   life.add('workflow runtime', workflowRuntime, (w) => w.dispose());
   const subscriptions = new Subscriptions({ docs, bus, logger: o.logger, errors, trigger: (id, input) => workflowRuntime.triggerQuietly(id, input) });
   life.add('subscriptions', subscriptions, (x) => x.dispose());
