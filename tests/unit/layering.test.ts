@@ -56,6 +56,10 @@ describe('layering', () => {
       { filePath: resolve('src/main/server/fine.ts') },
     );
     expect(serverUsesServices.messages).toEqual([]);
+    const [domainImportsStore] = await eslint.lintText("import type { SourceDoc } from '../store/document-types';\nexport type X = SourceDoc;\n", {
+      filePath: resolve('src/main/domain/violation.ts'),
+    });
+    expect(domainImportsStore.messages.map((m) => m.message).join('\n')).toMatch(/domain\/ holds plain types/);
     const [fine] = await eslint.lintText("import { app } from 'electron';\nexport const x = app;\n", { filePath: resolve('src/main/app/fine.ts') });
     expect(fine.messages).toEqual([]);
   });
