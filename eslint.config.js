@@ -1,5 +1,6 @@
-// Lint, including the layering rules of STYLE.md: folders name the process they run in, and
-// imports point down (server → services → runtime → {sandbox, store, scheduler} → shared).
+// Lint, including the layering rules: folders name the process they run in, and imports point
+// down (server → services → runtime → engine → {sandbox, store, scheduler} → shared). domain/
+// holds plain types any layer may use. tests/unit/layering.test.ts proves each block with a violation.
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -39,10 +40,6 @@ export default tseslint.config(
     rules: refuse(['node:*', '**/main/**', '**/preload/**'], 'The renderer talks to the service over REST/SSE only; it may import src/shared.'),
   },
   {
-    files: ['src/main/domain/**'],
-    rules: refuse(['node:*', '**/engine/**', '**/runtime/**', '**/sandbox/**', '**/store/**', '**/server/**', '**/services/**', '**/cli/**'], 'domain/ holds plain types every layer shares: it imports only src/shared.'),
-  },
-  {
     files: ['src/main/store/**', 'src/main/scheduler/**'],
     rules: refuse(['**/runtime/**', '**/server/**', '**/services/**', '**/cli/**'], 'store/ and scheduler/ sit below the runtime: they must not import it.'),
   },
@@ -57,6 +54,20 @@ export default tseslint.config(
   {
     files: ['src/main/engine/**'],
     rules: refuse(['**/server/**', '**/services/**', '**/cli/**', '**/testing/**', 'hono', 'hono/*'], 'The engine knows nothing about HTTP, the services above it or the test harness that uses it.'),
+  },
+  {
+    files: ['src/main/server/**'],
+    rules: refuse(
+      ['**/engine/**', '**/runtime/**', '**/store/**', '**/sandbox/**', '**/scheduler/**', '**/config/**', '**/cli/**', '**/app/**', '**/testing/**', '**/service', '**/headless', '**/api-key'],
+      'server/ adapts HTTP to the services: it may import services/, domain/ and shared/ only (the engine, the catalog and the store sit behind the services).',
+    ),
+  },
+  {
+    files: ['src/main/domain/**'],
+    rules: refuse(
+      ['**/engine/**', '**/runtime/**', '**/server/**', '**/services/**', '**/store/**', '**/sandbox/**', '**/scheduler/**', '**/cli/**', '**/app/**', '**/testing/**', 'node:*', 'hono', 'hono/*'],
+      'domain/ holds plain types every layer may use: it imports only shared/.',
+    ),
   },
   {
     files: ['src/main/services/**'],

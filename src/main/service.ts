@@ -3,10 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { answerParserErrors, requireHostHeader } from './server/client-errors';
 import { getRequestListener } from '@hono/node-server';
-import { newId } from '../shared/ids';
 import type { LogLine, OutboxMessage, WorkflowRun } from '../shared/resources';
-import { loadApiKey, rotateApiKey } from './api-key';
-import { RunnelError } from '../shared/errors';
+import { loadApiKey } from './api-key';
 import { VERSION } from '../shared/version';
 import { pathsFor, type Paths } from './config/paths';
 import type { Logger } from './logger';
@@ -22,7 +20,7 @@ import { PackageCache } from './runtime/packages/package-cache';
 import { Secrets } from './runtime/secrets';
 import { SecretBox, type KeyWrapper } from './store/secret-box';
 import { EventBus } from './runtime/event-bus';
-import { SourceRuntime, type HttpEvent } from './runtime/source-runtime';
+import { SourceRuntime } from './runtime/source-runtime';
 import { Destinations, OUTBOX_KEY } from './runtime/workflows/destinations';
 import { ErrorsChannel } from './runtime/workflows/errors-channel';
 import { RunExecutor } from './runtime/workflows/run-executor';
@@ -33,19 +31,26 @@ import { RunnerPool } from './sandbox/client/runner-pool';
 import { Scheduler } from './scheduler/scheduler';
 import type { Clock } from './scheduler/clock';
 import { createApp } from './server/app';
-import { ownHosts } from './server/guards';
+import { publicAddress } from './server/guards';
 import { Sessions } from './server/sessions';
 import { isWebhookPath, WEBHOOK_PREFIX, webhookListener } from './server/webhooks';
-import { AccountService } from './services/account-service';
+import { AccountService, ensureLocalUser } from './services/account-service';
 import { SourcesService } from './services/sources-service';
 import { ComponentsService } from './services/components-service';
 import { ClockService } from './services/clock-service';
+import { AppAccountsService } from './services/app-accounts-service';
+import type { PublishChange } from './services/change-feed';
+import { RegistryService } from './services/registry-service';
+import { StreamsService } from './services/streams-service';
+import { SystemService } from './services/system-service';
+import { WebhookService } from './services/webhook-service';
 import { DocumentStore } from './store/documents';
 import { EventStore } from './store/event-store';
 import { BoundedLists } from './store/bounded-lists';
 import type { StoreFs } from './store/store-fs';
 import { StoreHealth } from './store/store-health';
 import { DataDirLock } from './store/data-dir-lock';
+import { Lifecycle } from './lifecycle';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -94,37 +99,38 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   // Before anything of the dir is read or written: two services on one dir lose each other's
   // writes. A second start refuses here, having created nothing.
   const lock = await DataDirLock.acquire({ file: paths.lockFile, dataDir: paths.dataDir, logger: o.logger });
+  // Every long-lived part registers here as it is created; the lock goes last.
+  const life = new Lifecycle(o.logger);
+  life.add('data dir lock', lock, (l) => l.release());
   try {
-    return await compose(o, paths, lock);
+    return await compose(o, paths, lock, life);
   } catch (err) {
-    await lock.release();
+    await life.dispose();
     throw err;
   }
 }
 
-async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock): Promise<RunningService> {
+async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life: Lifecycle): Promise<RunningService> {
   const startedAt = o.clock.now();
   const loaded = await loadApiKey(paths.apiKeyFile, o.apiKeyFromEnv);
-  let apiKey = loaded.key;
-  const apiKeySource = loaded.source;
 
   const health = new StoreHealth(o.logger, o.clock);
   const fs = o.storeFs;
   const docs = await DocumentStore.open(paths.documents, { health, fs, now: () => o.clock.now() });
-  if (!docs.data.user) {
-    await docs.update((d) => {
-      d.user = { id: newId('u'), created_at: Math.floor(o.clock.now() / 1000) };
-    });
-  }
+  await ensureLocalUser(docs, o.clock);
   const events = new EventStore({ dir: paths.eventsDir, clock: o.clock, logger: o.logger, retention: () => docs.data.settings.event_retention, fs, health });
   await events.openAll();
-  const logs = new BoundedLists<LogLine>(paths.logsDir, 100, { fs, health });
-  await logs.openAll();
+  life.add('event store', events, (e) => e.close());
+  const logs = life.add('logs', await openLists<LogLine>(paths.logsDir, 100, { fs, health }), (l) => l.close());
+  const outbox = life.add('outbox', await openLists<OutboxMessage>(paths.outboxDir, 1000, { fs, health }), (l) => l.close());
+  const runs = life.add('workflow runs', await openLists<WorkflowRun>(paths.runsDir, RUN_RETENTION, { fs, health }), (l) => l.close());
 
   const bus = new EventBus();
-  const storeChanges = new ChangeCoalescer((id) => bus.publishFeed({ type: 'change', resource: 'data_stores', id }));
+  const changed: PublishChange = (resource, id) => bus.publishFeed({ type: 'change', resource, ...(id !== undefined ? { id } : {}) });
+  const storeChanges = life.add('data store change feed', new ChangeCoalescer((id) => changed('data_stores', id)), (c) => c.dispose());
   const dataStores = new DataStores({ dir: paths.dataStoresDir, clock: o.clock, logger: o.logger, docs, fs, health, onChange: (id) => storeChanges.note(id) });
   await dataStores.open();
+  life.add('data stores', dataStores, (d) => d.close());
 
   const sandbox = new RunnerPool({
     runnerEntry: o.runnerEntry,
@@ -135,7 +141,8 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock): Prom
     scratchRoot: paths.scratchRoot,
     osWall: o.osWall,
   });
-  const scheduler = new Scheduler(o.clock);
+  life.add('runner pool', sandbox, (p) => p.dispose());
+  const scheduler = life.add('scheduler', new Scheduler(o.clock), (t) => t.dispose());
   let baseUrl = '';
   const endpointUrl = (token: string) => `${baseUrl}${WEBHOOK_PREFIX}/${token}`;
 
@@ -155,11 +162,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock): Prom
   sandbox.reapIdle();
   await releaseCompiler();
   const runtime = new SourceRuntime({ docs, events, logs, sandbox, scheduler, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, dataStores, endpointUrl });
-
-  const outbox = new BoundedLists<OutboxMessage>(paths.outboxDir, 1000, { fs, health });
-  await outbox.openAll();
-  const runs = new BoundedLists<WorkflowRun>(paths.runsDir, RUN_RETENTION, { fs, health });
-  await runs.openAll();
+  life.add('source runtime', runtime, (r) => r.dispose());
   const destinations = new Destinations({ events, bus, outbox, paths, clock: o.clock });
   const errors = new ErrorsChannel({ events, bus, clock: o.clock, destinations, notify: o.onWorkflowError });
   const workflowRuntime: WorkflowRuntime = new WorkflowRuntime({
@@ -177,28 +180,11 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock): Prom
     subscriptions: () => subscriptions,
     onRun: (run) => bus.publishFeed({ type: 'run', workflow_id: run.workflow_id, run }),
   });
-  const executor = new RunExecutor({
-    docs,
-    events,
-    sandbox,
-    clock: o.clock,
-    logger: o.logger,
-    paths,
-    destinations,
-    errors,
-    secrets,
-    accounts,
-    dataStores,
-    timeoutMs: workflowTimeoutMs,
-    onProgress: (run) => workflowRuntime.progress(run),
-  });
-  const subscriptions = new Subscriptions({
-    docs,
-    bus,
-    logger: o.logger,
-    errors,
-    trigger: (id, input) => workflowRuntime.triggerQuietly(id, input),
-  });
+  const onProgress = (run: WorkflowRun) => workflowRuntime.progress(run);
+  const executor = new RunExecutor({ docs, events, sandbox, clock: o.clock, logger: o.logger, paths, destinations, errors, secrets, accounts, dataStores, timeoutMs: workflowTimeoutMs, onProgress });
+  life.add('workflow runtime', workflowRuntime, (w) => w.dispose());
+  const subscriptions = new Subscriptions({ docs, bus, logger: o.logger, errors, trigger: (id, input) => workflowRuntime.triggerQuietly(id, input) });
+  life.add('subscriptions', subscriptions, (x) => x.dispose());
   const sources = new SourcesService({
     docs,
     events,
@@ -207,112 +193,91 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock): Prom
     userId: () => docs.data.user!.id,
     endpointUrl,
     onRemoved: (id) => subscriptions.removeFor(id),
+    changed,
   });
-  const workflows = new WorkflowsService({ runtime: workflowRuntime, subscriptions, events, runs, sources });
-  const account = new AccountService(docs);
-  const webhookTarget = {
-    isBusy: (token: string) => runtime.isBusy(token) || workflowRuntime.isBusy(token),
-    deliverHttp: (token: string, event: HttpEvent) =>
-      workflowRuntime.owns(token) ? workflowRuntime.deliverHttp(token, event) : runtime.deliverHttp(token, event),
-  };
+  const workflows = new WorkflowsService({
+    runtime: workflowRuntime,
+    subscriptions,
+    events,
+    runs,
+    sources,
+    changed,
+    outbox: () => outbox.list(OUTBOX_KEY).reverse(),
+  });
+  const system = new SystemService({
+    apiKeyFile: paths.apiKeyFile,
+    loaded,
+    changed,
+    facts: () => ({
+      version: VERSION,
+      url: baseUrl,
+      data_dir: paths.dataDir,
+      started_at: startedAt,
+      store_warnings: [...health.warnings],
+      sandbox: sandbox.layers,
+    }),
+  });
 
   let hosts = new Set<string>();
   const sessions = new Sessions(o.clock);
   const app = createApp({
     logger: o.logger,
-    apiKey: () => apiKey,
     sessions,
     allowedHosts: () => hosts,
     uiDir: o.uiDir,
-    runtime,
-    catalog,
-    config,
-    accounts,
-    registry,
-    packages,
-    sources,
-    account,
-    workflows,
-    workflowRuntime,
-    outbox: () => outbox.list(OUTBOX_KEY).reverse(),
-    events,
-    bus,
-    components: new ComponentsService({ docs, catalog, sources }),
-    dataStores: new DataStoresService(dataStores),
-    clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime }),
-    system: {
-      info: () => ({
-        version: VERSION,
-        url: baseUrl,
-        data_dir: paths.dataDir,
-        api_key_file: paths.apiKeyFile,
-        api_key_source: apiKeySource,
-        started_at: startedAt,
-        store_warnings: [...health.warnings],
-        sandbox: sandbox.layers,
-      }),
-      rotateApiKey: async () => {
-        if (apiKeySource === 'env') throw new RunnelError('conflict', 'The API key comes from RUNNEL_API_KEY; change it there');
-        apiKey = await rotateApiKey(paths.apiKeyFile);
-      },
+    services: {
+      system,
+      sources,
+      workflows,
+      components: new ComponentsService({ docs, catalog, config, sources, changed }),
+      registry: new RegistryService({ registry, packages, changed }),
+      account: new AccountService(docs, changed),
+      accounts: new AppAccountsService(accounts, changed),
+      dataStores: new DataStoresService(dataStores),
+      clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime }),
+      streams: new StreamsService({ sources: runtime, workflows: workflowRuntime, events, bus }),
     },
   });
 
   const rest = requireHostHeader(getRequestListener(app.fetch));
-  const webhooks = webhookListener(webhookTarget, o.logger, () => baseUrl);
+  const webhooks = webhookListener(new WebhookService({ sources: runtime, workflows: workflowRuntime }), o.logger, () => baseUrl);
   const server: Server = createServer((req, res) => (isWebhookPath(req.url) ? webhooks(req, res) : rest(req, res)));
   answerParserErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, o.host, () => resolve());
   });
+  life.add('http server', server, stopServer);
   const port = (server.address() as AddressInfo).port;
-  const displayHost = o.host === '0.0.0.0' || o.host === '::' ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
-  baseUrl = `http://${displayHost}:${port}`;
-  hosts = ownHosts(port, o.allowedHosts);
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(displayHost)) hosts.add(`${displayHost}:${port}`);
+  ({ url: baseUrl, hosts } = publicAddress(o.host, port, o.allowedHosts));
   await lock.setUrl(baseUrl);
 
   runtime.start();
   subscriptions.start();
   await workflowRuntime.start();
 
-  const stopAll = async () => {
-    runtime.dispose();
-    workflowRuntime.dispose();
-    subscriptions.dispose();
-    scheduler.dispose();
-    storeChanges.dispose();
-    const closed = new Promise<void>((r) => server.close(() => r()));
-    server.closeAllConnections();
-    await closed;
-    await sandbox.dispose();
-    await dataStores.close();
-    await events.close();
-    await logs.close();
-    await runs.close();
-    await outbox.close();
-  };
-  let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= (async () => {
-      try {
-        await stopAll();
-      } finally {
-        await lock.release();
-      }
-    })());
-
   return {
     url: baseUrl,
     port,
     paths,
     get apiKey() {
-      return apiKey;
+      return system.apiKey();
     },
-    apiKeySource,
+    apiKeySource: system.apiKeySource,
     openUrl: () => `${baseUrl}/?token=${sessions.issueToken()}`,
     exportSecretsKey: () => box.exportKey(),
-    close,
+    close: () => life.dispose(),
   };
+}
+
+/** Stops accepting, and ends open connections (SSE streams never end by themselves). */
+function stopServer(server: Server): Promise<void> {
+  const closed = new Promise<void>((r) => server.close(() => r()));
+  server.closeAllConnections();
+  return closed;
+}
+
+function openLists<T>(dir: string, max: number, opts: ConstructorParameters<typeof BoundedLists>[2]): Promise<BoundedLists<T>> {
+  const lists = new BoundedLists<T>(dir, max, opts);
+  return lists.openAll().then(() => lists);
 }

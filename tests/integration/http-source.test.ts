@@ -77,6 +77,14 @@ describe('HTTP sources', () => {
     expect((await r.json()).error.code).toBe('gateway_timeout');
   });
 
+  it('answers 504 with what happened when a customResponse source finishes without responding', async () => {
+    const src = await create(httpSource(true, ''));
+    const r = await fetch(src.configured_props.http.endpoint_url, { method: 'POST' });
+    expect(r.status).toBe(504);
+    expect(r.headers.get('content-type')).toBe('application/json');
+    expect(await r.json()).toEqual({ error: { code: 'gateway_timeout', message: 'The source finished without calling respond()' } });
+  });
+
   it('refuses bodies over 512 KB with 413', async () => {
     const src = await create(httpSource(false));
     const r = await fetch(src.configured_props.http.endpoint_url, { method: 'POST', body: 'x'.repeat(512 * 1024 + 1) });

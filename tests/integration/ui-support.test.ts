@@ -47,6 +47,21 @@ describe('what the web UI relies on beyond the hosted routes', () => {
     expect((await empty.json()).error.code).toBe('bad_request');
   });
 
+  it('a PUT of a component that moves its deployed sources says so on GET /v1/stream: a "sources" frame too', async () => {
+    const src = await svc.createSource(hooks);
+    const feed = await openSse(`${svc.url}/v1/stream`, auth());
+    try {
+      const next = hooks.replace('version: 1 })', 'version: 3 })');
+      const res = await svc.json(`/v1/components/${src.component_id}`, { method: 'PUT', json: { component_code: next } });
+      expect(res.data.sources).toContainEqual({ id: src.id, updated: true });
+      const seen = () => feed.frames.map((f) => f.data);
+      await waitFor(() => seen().some((f) => f.type === 'change' && f.resource === 'components'));
+      await waitFor(() => seen().some((f) => f.type === 'change' && f.resource === 'sources' && f.id === src.id));
+    } finally {
+      feed.close();
+    }
+  });
+
   it('streams emits, logs, runs and changes of the whole account on GET /v1/stream', async () => {
     const feed = await openSse(`${svc.url}/v1/stream`, auth());
     expect(feed.status).toBe(200);

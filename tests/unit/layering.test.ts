@@ -43,6 +43,23 @@ describe('layering', () => {
       filePath: resolve('src/main/store/violation.ts'),
     });
     expect(storeImportsRuntime.messages.map((m) => m.message).join('\n')).toMatch(/must not import/);
+    const [serverImportsRuntime] = await eslint.lintText("import type { SourceRuntime } from '../runtime/source-runtime';\nexport type X = SourceRuntime;\n", {
+      filePath: resolve('src/main/server/violation.ts'),
+    });
+    expect(serverImportsRuntime.messages.map((m) => m.message).join('\n')).toMatch(/server\/ adapts HTTP to the services/);
+    const [serverImportsStore] = await eslint.lintText("import type { EventStore } from '../../store/event-store';\nexport type X = EventStore;\n", {
+      filePath: resolve('src/main/server/routes/violation.ts'),
+    });
+    expect(serverImportsStore.messages.map((m) => m.message).join('\n')).toMatch(/server\/ adapts HTTP to the services/);
+    const [serverUsesServices] = await eslint.lintText(
+      "import type { SourcesService } from '../services/sources-service';\nimport type { HttpDelivery } from '../domain/http';\nexport type X = [SourcesService, HttpDelivery];\n",
+      { filePath: resolve('src/main/server/fine.ts') },
+    );
+    expect(serverUsesServices.messages).toEqual([]);
+    const [domainImportsStore] = await eslint.lintText("import type { SourceDoc } from '../store/document-types';\nexport type X = SourceDoc;\n", {
+      filePath: resolve('src/main/domain/violation.ts'),
+    });
+    expect(domainImportsStore.messages.map((m) => m.message).join('\n')).toMatch(/domain\/ holds plain types/);
     const [fine] = await eslint.lintText("import { app } from 'electron';\nexport const x = app;\n", { filePath: resolve('src/main/app/fine.ts') });
     expect(fine.messages).toEqual([]);
   });

@@ -1,17 +1,6 @@
-import type { HttpEvent } from './source-runtime';
+import type { HttpEvent, HttpRequestFacts } from '../domain/http';
 
-/** What an HTTP request is made of, as the webhook ingress read it. */
-export interface HttpRequestFacts {
-  method: string;
-  /** The full URL the request was made to (webhook path and query included). */
-  url: URL;
-  /** What follows `/e/<token>`: the path a component sees. */
-  path: string;
-  /** Lower-case names; repeated headers joined by `, `. */
-  headers: Record<string, string>;
-  bodyRaw: string;
-  clientIp: string;
-}
+export type { HttpRequestFacts } from '../domain/http';
 
 /**
  * The `run(event)` argument of an HTTP trigger. Shared by the webhook ingress and the test

@@ -3,6 +3,7 @@ import { RunnelError } from '../../shared/errors';
 import { newId, randomToken } from '../../shared/ids';
 import { LIMITS } from '../../shared/limits';
 import type { LogLine, RunResult } from '../../shared/resources';
+import type { HttpDelivery, HttpEvent } from '../domain/http';
 import type { Logger } from '../logger';
 import type { HookName, HttpResponseSpec, InvokeOutcome } from '../domain/invocations';
 import type { Disposable, Scheduler } from '../scheduler/scheduler';
@@ -45,10 +46,7 @@ export interface UpdateSourceInput {
 /** See WorkQueue's `holdMs`: under load, a batch waits this long for more runs to join it. */
 const BATCH_HOLD_MS = 4;
 
-/** An HTTP request as the webhook ingress hands it over (the `run(event)` argument). */
-export type HttpEvent = Record<string, unknown>;
-
-export type HttpDelivery = { kind: 'accepted' } | { kind: 'response'; response: HttpResponseSpec };
+export type { HttpDelivery, HttpEvent } from '../domain/http';
 
 interface LiveSource {
   queue: WorkQueue;
@@ -263,7 +261,7 @@ export class SourceRuntime {
         resolve(d);
       };
       const timer = setTimeout(
-        () => settle({ kind: 'response', response: gatewayTimeout(`The source did not respond within ${Math.round(timeoutMs / 1000)} s`) }),
+        () => settle({ kind: 'respond_timeout', seconds: Math.round(timeoutMs / 1000) }),
         timeoutMs,
       );
       const onRespond = (answer: HttpResponseSpec) => {
@@ -274,7 +272,7 @@ export class SourceRuntime {
       live.queue
         .run({ event, size, onRespond })
         .then(
-          () => settle(held ?? { kind: 'response', response: gatewayTimeout('The source finished without calling respond()') }),
+          () => settle(held ?? { kind: 'no_respond', deployment: 'source' }),
           (err) => {
             if (settled) return;
             settled = true;
@@ -380,10 +378,6 @@ export class SourceRuntime {
   onEvent(id: string, l: (e: StoredEvent) => void): () => void {
     return this.deps.bus.onEvent(id, l);
   }
-}
-
-function gatewayTimeout(message: string): HttpResponseSpec {
-  return { status: 504, headers: { 'content-type': 'application/json' }, body: { error: { code: 'gateway_timeout', message } } };
 }
 
 

@@ -1,22 +1,16 @@
 import { Hono } from 'hono';
 import { RunnelError } from '../../shared/errors';
 import type { Logger } from '../logger';
-import type { ComponentCatalog } from '../runtime/component-catalog';
-import type { ComponentConfig } from '../runtime/component-config';
-import type { Accounts } from '../runtime/accounts';
-import type { Registry } from '../runtime/registry';
-import type { PackageCache } from '../runtime/packages/package-cache';
-import type { EventBus } from '../runtime/event-bus';
-import type { SourceRuntime } from '../runtime/source-runtime';
-import type { WorkflowRuntime } from '../runtime/workflows/workflow-runtime';
 import type { AccountService } from '../services/account-service';
-import type { SourcesService } from '../services/sources-service';
-import type { WorkflowsService } from '../services/workflows-service';
+import type { AppAccountsService } from '../services/app-accounts-service';
+import type { ClockService } from '../services/clock-service';
 import type { ComponentsService } from '../services/components-service';
 import type { DataStoresService } from '../services/data-stores-service';
-import type { ClockService } from '../services/clock-service';
-import type { OutboxMessage } from '../../shared/resources';
-import type { EventStore } from '../store/event-store';
+import type { RegistryService } from '../services/registry-service';
+import type { SourcesService } from '../services/sources-service';
+import type { StreamsService } from '../services/streams-service';
+import type { SystemService } from '../services/system-service';
+import type { WorkflowsService } from '../services/workflows-service';
 import { setCookie } from 'hono/cookie';
 import { errorResponse } from './error-mapper';
 import { SESSION_COOKIE, type Sessions } from './sessions';
@@ -26,35 +20,32 @@ import { componentRoutes } from './routes/components';
 import { dataStoreRoutes } from './routes/data-stores';
 import { sourceRoutes } from './routes/sources';
 import { streamRoutes } from './routes/streams';
-import { feedRoutes, publishChanges } from './routes/feed';
-import { systemRoutes, type SystemDeps } from './routes/system';
+import { feedRoutes } from './routes/feed';
+import { systemRoutes } from './routes/system';
 import { workflowRoutes } from './routes/workflows';
 import { clockRoutes } from './routes/clock';
 import { staticUi } from './static-ui';
 
+/** The use cases the server adapts to HTTP: one service per area. */
+export interface AppServices {
+  system: SystemService;
+  sources: SourcesService;
+  workflows: WorkflowsService;
+  components: ComponentsService;
+  registry: RegistryService;
+  account: AccountService;
+  accounts: AppAccountsService;
+  dataStores: DataStoresService;
+  clock: ClockService;
+  streams: StreamsService;
+}
+
 export interface AppDeps {
   logger: Logger;
-  apiKey(): string;
   sessions: Sessions;
   allowedHosts(): Set<string>;
   uiDir?: string;
-  runtime: SourceRuntime;
-  catalog: ComponentCatalog;
-  config: ComponentConfig;
-  accounts: Accounts;
-  registry: Registry;
-  packages: PackageCache;
-  sources: SourcesService;
-  account: AccountService;
-  workflows: WorkflowsService;
-  workflowRuntime: WorkflowRuntime;
-  outbox(): OutboxMessage[];
-  events: EventStore;
-  bus: EventBus;
-  components: ComponentsService;
-  dataStores: DataStoresService;
-  clock: ClockService;
-  system: SystemDeps;
+  services: AppServices;
 }
 
 /** REST v1 and SSE (key + Host) and the web UI (Host). Webhooks are served by webhooks.ts. */
@@ -65,20 +56,20 @@ export function createApp(d: AppDeps): Hono {
 
   const guarded = new Hono();
   guarded.use('*', hostGuard(d.allowedHosts));
-  const auth = bearerAuth(d.apiKey, d.sessions);
+  const { services: s } = d;
+  const auth = bearerAuth(() => s.system.apiKey(), d.sessions);
   guarded.use('/v1/*', auth);
   guarded.use('/sources/*', auth);
   guarded.use('/workflows/*', auth);
   const v1 = new Hono();
-  v1.use('*', publishChanges(d.bus));
-  v1.route('/', feedRoutes(d.bus));
-  v1.route('/', systemRoutes(d.system));
-  v1.route('/', sourceRoutes(d.sources));
-  v1.route('/', componentRoutes(d.catalog, d.config, d.registry, d.packages, d.components));
-  v1.route('/', accountRoutes(d.account, d.accounts));
-  v1.route('/', workflowRoutes(d.workflows, d.outbox));
-  v1.route('/', dataStoreRoutes(d.dataStores));
-  v1.route('/', clockRoutes(d.clock));
+  v1.route('/', feedRoutes(s.streams));
+  v1.route('/', systemRoutes(s.system));
+  v1.route('/', sourceRoutes(s.sources));
+  v1.route('/', componentRoutes(s.components, s.registry));
+  v1.route('/', accountRoutes(s.account, s.accounts));
+  v1.route('/', workflowRoutes(s.workflows));
+  v1.route('/', dataStoreRoutes(s.dataStores));
+  v1.route('/', clockRoutes(s.clock));
   // A fresh one-time link for the web UI (`runnel open`).
   v1.post('/session-tokens', (c) => {
     const token = d.sessions.issueToken();
@@ -88,7 +79,7 @@ export function createApp(d: AppDeps): Hono {
     throw new RunnelError('not_found', 'No such route');
   });
   guarded.route('/v1', v1);
-  guarded.route('/', streamRoutes({ runtime: d.runtime, workflows: d.workflowRuntime, events: d.events, bus: d.bus }));
+  guarded.route('/', streamRoutes(s.streams));
   // Unknown API-shaped paths are API errors, not the UI's index.html.
   for (const prefix of ['/sources/*', '/workflows/*']) {
     guarded.all(prefix, () => {

@@ -75,3 +75,15 @@ export function ownHosts(port: number, extra: string[]): Set<string> {
   }
   return out;
 }
+
+/**
+ * Where a service bound to `bindHost:port` is reached: the URL it shows (a wildcard bind shows
+ * 127.0.0.1; an IPv6 address is bracketed) and the Host values it answers to, that shown name
+ * included.
+ */
+export function publicAddress(bindHost: string, port: number, extra: string[]): { url: string; hosts: Set<string> } {
+  const shown = bindHost === '0.0.0.0' || bindHost === '::' ? '127.0.0.1' : bindHost.includes(':') ? `[${bindHost}]` : bindHost;
+  const hosts = ownHosts(port, extra);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(shown)) hosts.add(`${shown}:${port}`);
+  return { url: `http://${shown}:${port}`, hosts };
+}

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../scheduler/clock';
 import { SESSION_COOKIE } from '../../shared/runnel-cookies';
 
 const TOKEN_TTL_MS = 10 * 60_000;
@@ -14,7 +13,7 @@ export class Sessions {
   private readonly tokens = new Map<string, number>();
   private readonly sessions = new Set<string>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(private readonly clock: { now(): number }) {}
 
   /** A fresh one-time token, valid for 10 minutes. */
   issueToken(): string {

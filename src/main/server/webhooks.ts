@@ -2,20 +2,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RunnelError } from '../../shared/errors';
 import { LIMITS } from '../../shared/limits';
 import type { Logger } from '../logger';
-import type { HttpResponseSpec } from '../domain/invocations';
-import { httpEventOf } from '../runtime/http-event';
-import type { HttpDelivery, HttpEvent } from '../runtime/source-runtime';
+import type { HttpAnswer, HttpDelivery, HttpRequestFacts } from '../domain/http';
 import { withoutRunnelCookies, withoutRunnelSetCookies } from '../../shared/runnel-cookies';
+import { deliveryAnswer } from './delivery-answer';
 import { mapError } from './error-mapper';
 
 export const WEBHOOK_PREFIX = '/e';
 
 const CORS = { 'access-control-allow-origin': '*' };
 
-/** Whoever owns webhook tokens: sources and workflows. */
+/** Whoever owns webhook tokens (services/webhook-service.ts: sources and workflows). */
 export interface WebhookTarget {
   isBusy(token: string): boolean;
-  deliverHttp(token: string, event: HttpEvent): Promise<HttpDelivery>;
+  deliver(token: string, request: HttpRequestFacts): Promise<HttpDelivery>;
 }
 
 export function isWebhookPath(url: string | undefined): boolean {
@@ -27,9 +26,9 @@ export function isWebhookPath(url: string | undefined): boolean {
  * may forward here); the 22-character random token is what keeps endpoints unguessable.
  * This is the hot path, so it works on node:http directly rather than through the router.
  */
-export function webhookListener(runtime: WebhookTarget, logger: Logger, baseUrl: () => string) {
+export function webhookListener(target: WebhookTarget, logger: Logger, baseUrl: () => string) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    handle(runtime, baseUrl, req, res).catch((err) => {
+    handle(target, baseUrl, req, res).catch((err) => {
       const m = mapError(err, logger, `${req.method} ${WEBHOOK_PREFIX}/…`);
       // Stop reading an oversized body; the answer still goes out.
       if (m.status === 413) req.resume();
@@ -38,7 +37,7 @@ export function webhookListener(runtime: WebhookTarget, logger: Logger, baseUrl:
   };
 }
 
-async function handle(runtime: WebhookTarget, baseUrl: () => string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(target: WebhookTarget, baseUrl: () => string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', baseUrl());
   const rest = url.pathname.slice(WEBHOOK_PREFIX.length + 1);
   const slash = rest.indexOf('/');
@@ -47,13 +46,13 @@ async function handle(runtime: WebhookTarget, baseUrl: () => string, req: Incomi
   if (Number(req.headers['content-length'] ?? 0) > LIMITS.webhookBodyBytes) {
     throw new RunnelError('payload_too_large', 'The request body is over 512 KB');
   }
-  if (runtime.isBusy(token)) throw new RunnelError('too_many_requests', 'This source has too many requests waiting; retry later');
+  if (target.isBusy(token)) throw new RunnelError('too_many_requests', 'This source has too many requests waiting; retry later');
   const raw = await readLimited(req, LIMITS.webhookBodyBytes);
-  const delivery = await runtime.deliverHttp(token, toEvent(req, url, slash === -1 ? '/' : rest.slice(slash), raw));
+  const delivery = await target.deliver(token, requestFacts(req, url, slash === -1 ? '/' : rest.slice(slash), raw));
   if (delivery.kind === 'accepted') {
     send(res, 200, { 'content-type': 'application/json', ...CORS }, '{"success":true}');
   } else {
-    writeSpec(res, delivery.response);
+    writeSpec(res, deliveryAnswer(delivery));
   }
 }
 
@@ -86,7 +85,7 @@ function readLimited(req: IncomingMessage, max: number): Promise<Buffer> {
   });
 }
 
-function toEvent(req: IncomingMessage, url: URL, path: string, raw: Buffer): HttpEvent {
+function requestFacts(req: IncomingMessage, url: URL, path: string, raw: Buffer): HttpRequestFacts {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) {
     if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
@@ -98,19 +97,19 @@ function toEvent(req: IncomingMessage, url: URL, path: string, raw: Buffer): Htt
     if (kept === undefined) delete headers.cookie;
     else headers.cookie = kept;
   }
-  return httpEventOf({
+  return {
     method: req.method ?? 'GET',
     url,
     path,
     headers,
     bodyRaw: raw.toString('utf8'),
     clientIp: (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
-  });
+  };
 }
 
 const ANSWER_SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-downloads';
 
-function writeSpec(res: ServerResponse, spec: HttpResponseSpec): void {
+function writeSpec(res: ServerResponse, spec: HttpAnswer): void {
   const headers: Record<string, string | string[]> = { ...CORS };
   // The runtime already dropped (and logged) a Set-Cookie of Runnel's cookies; this is the last
   // line before the wire, whatever produced the answer.

@@ -1,20 +1,25 @@
 import { RunnelError } from '../../shared/errors';
 import type { PageInfo, SavedComponent } from '../../shared/resources';
 import type { ComponentCatalog } from '../runtime/component-catalog';
+import type { ComponentConfig } from '../runtime/component-config';
 import type { DocumentStore } from '../store/documents';
 import { pageById } from './pagination';
 import type { SourcesService } from './sources-service';
+import type { PublishChange } from './change-feed';
+import { fetchComponentCode } from './component-url';
 
 export interface ComponentsServiceDeps {
   docs: DocumentStore;
   catalog: ComponentCatalog;
+  config: ComponentConfig;
   sources: SourcesService;
+  changed: PublishChange;
 }
 
 /** What a component update did to each source deployed from the old version. */
 export type SourceMove = { id: string; updated: true } | { id: string; updated: false; error: { code: string; message: string } };
 
-/** Use cases on saved components beyond save/lookup: the editor's list and edit-in-place. */
+/** Use cases on saved components: save, look up, remove, load props, and the editor's edit-in-place. */
 export class ComponentsService {
   constructor(private readonly d: ComponentsServiceDeps) {}
 
@@ -23,6 +28,33 @@ export class ComponentsService {
     const newestFirst = this.d.docs.data.components.filter((c) => !c.inline).reverse();
     const { page, page_info } = pageById(newestFirst, q);
     return { data: page.map((c) => this.d.catalog.view(c)), page_info };
+  }
+
+  /** Saves a component from its code, or from the code at a URL. */
+  async save(body: { component_code?: string; component_url?: string }): Promise<SavedComponent> {
+    const code = body.component_code ?? (await fetchComponentCode(body.component_url!));
+    const doc = await this.d.catalog.save(code);
+    this.d.changed('components');
+    return this.d.catalog.view(doc);
+  }
+
+  get(idOrKey: string): SavedComponent {
+    return this.d.catalog.view(this.d.catalog.get(idOrKey));
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.d.catalog.remove(id);
+    this.d.changed('components', id);
+  }
+
+  /** The component's props as configured so far (dynamic props resolved). */
+  reloadProps(idOrKey: string, configured: Record<string, unknown>) {
+    return this.d.config.reload(this.d.catalog.get(idOrKey), configured);
+  }
+
+  /** The options of one prop, as the component's `options()` lists them. */
+  propOptions(idOrKey: string, prop: string, q: Parameters<ComponentConfig['options']>[2]) {
+    return this.d.config.options(this.d.catalog.get(idOrKey), prop, q);
   }
 
   /**
@@ -46,6 +78,7 @@ export class ComponentsService {
         }
       }
     }
+    this.d.changed('components', id);
     return { component: this.d.catalog.view(next), sources: moves };
   }
 }

@@ -11,6 +11,7 @@ import type { DocumentStore } from '../store/documents';
 import type { EventStore } from '../store/event-store';
 import { fetchComponentCode } from './component-url';
 import { pageById } from './pagination';
+import type { PublishChange } from './change-feed';
 
 export interface SourcesServiceDeps {
   docs: DocumentStore;
@@ -19,6 +20,7 @@ export interface SourcesServiceDeps {
   runtime: SourceRuntime;
   userId(): string;
   endpointUrl(token: string): string;
+  changed: PublishChange;
   /** After a source is deleted (its subscriptions go too). */
   onRemoved?(id: string): Promise<void>;
 }
@@ -36,6 +38,7 @@ export class SourcesService {
       configuredProps: body.configured_props,
       timeoutSeconds: body.timeout_seconds,
     });
+    this.d.changed('sources');
     return this.view(doc);
   }
 
@@ -49,12 +52,14 @@ export class SourcesService {
       timeoutSeconds: body.timeout_seconds,
       active: body.active,
     });
+    this.d.changed('sources', id);
     return this.view(doc);
   }
 
   async remove(id: string, force: boolean): Promise<void> {
     await this.d.runtime.remove(id, { force });
     await this.d.onRemoved?.(id);
+    this.d.changed('sources', id);
   }
 
   get(id: string): DeployedSource {
@@ -108,6 +113,7 @@ export class SourcesService {
     if (q.start_id) this.cursor(q.start_id, 'start_id');
     if (q.end_id) this.cursor(q.end_id, 'end_id');
     await this.d.events.deleteEvents(id, { channel: q.event_name, from: q.start_id, to: q.end_id });
+    this.d.changed('sources', id);
   }
 
   private cursor(value: string, name: string) {

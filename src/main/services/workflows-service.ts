@@ -1,11 +1,12 @@
 import type { CreateWorkflowBody, UpdateWorkflowBody } from '../../shared/api';
-import type { EventSummary, PageInfo, Subscription, Workflow, WorkflowRun } from '../../shared/resources';
+import type { EventSummary, OutboxMessage, PageInfo, Subscription, Workflow, WorkflowRun } from '../../shared/resources';
 import { ERRORS_CHANNEL } from '../runtime/workflows/errors-channel';
 import type { Subscriptions } from '../runtime/workflows/subscriptions';
 import type { WorkflowRuntime } from '../runtime/workflows/workflow-runtime';
 import type { BoundedLists } from '../store/bounded-lists';
 import type { EventStore } from '../store/event-store';
 import { pageById } from './pagination';
+import type { PublishChange } from './change-feed';
 import type { SourcesService } from './sources-service';
 
 export interface WorkflowsServiceDeps {
@@ -14,6 +15,9 @@ export interface WorkflowsServiceDeps {
   events: EventStore;
   runs: BoundedLists<WorkflowRun>;
   sources: SourcesService;
+  changed: PublishChange;
+  /** The outbox destination's messages, newest first. */
+  outbox(): OutboxMessage[];
 }
 
 /** Use cases on workflows, their runs, emitted events and subscriptions. */
@@ -21,7 +25,9 @@ export class WorkflowsService {
   constructor(private readonly d: WorkflowsServiceDeps) {}
 
   async create(body: CreateWorkflowBody): Promise<Workflow> {
-    return this.d.runtime.view(await this.d.runtime.create(body));
+    const wf = await this.d.runtime.create(body);
+    this.d.changed('workflows');
+    return this.d.runtime.view(wf);
   }
 
   async remove(id: string): Promise<void> {
@@ -31,12 +37,14 @@ export class WorkflowsService {
     await this.d.events.drop(id);
     for (const s of steps) await this.d.events.drop(s.id);
     await this.d.runs.drop(id);
+    this.d.changed('workflows', id);
   }
 
   async update(id: string, body: UpdateWorkflowBody): Promise<Workflow> {
     const before = this.d.runtime.get(id).steps;
     const wf = await this.d.runtime.update(id, body);
     for (const s of before) if (!wf.steps.some((n) => n.id === s.id)) await this.d.events.drop(s.id);
+    this.d.changed('workflows', id);
     return this.d.runtime.view(wf);
   }
 
@@ -77,11 +85,18 @@ export class WorkflowsService {
     return this.d.subscriptions.list();
   }
 
-  subscribe(emitterId: string, listenerId: string, eventName: string): Promise<Subscription> {
-    return this.d.subscriptions.create(emitterId, listenerId, eventName);
+  async subscribe(emitterId: string, listenerId: string, eventName: string): Promise<Subscription> {
+    const sub = await this.d.subscriptions.create(emitterId, listenerId, eventName);
+    this.d.changed('subscriptions');
+    return sub;
   }
 
-  unsubscribe(emitterId: string, listenerId: string, eventName: string): Promise<void> {
-    return this.d.subscriptions.remove(emitterId, listenerId, eventName);
+  async unsubscribe(emitterId: string, listenerId: string, eventName: string): Promise<void> {
+    await this.d.subscriptions.remove(emitterId, listenerId, eventName);
+    this.d.changed('subscriptions');
+  }
+
+  outbox(): OutboxMessage[] {
+    return this.d.outbox();
   }
 }

@@ -11,7 +11,7 @@ import type { StepDoc, WorkflowDoc, WorkflowTriggerDoc } from '../../store/docum
 import type { DocumentStore } from '../../store/documents';
 import type { ComponentCatalog } from '../component-catalog';
 import { INTERFACE_TYPES } from '../../engine/props/props';
-import type { HttpDelivery, HttpEvent } from '../source-runtime';
+import type { HttpDelivery, HttpEvent } from '../../domain/http';
 import { parseTimerConfig, timerEvent, timerView } from '../../engine/props/timer-config';
 import { WorkQueue } from '../work-queue';
 import type { Accounts } from '../accounts';
@@ -201,10 +201,10 @@ export class WorkflowRuntime {
     });
     run.then(
       (finished) => {
-        if (!response) answer({ kind: 'response', response: finished.status === 'error' ? failedBeforeRespond(finished) : noRespond() });
+        if (!response) answer(finished.status === 'error' ? failedBeforeRespond(finished) : { kind: 'no_respond', deployment: 'workflow' });
       },
       (err) => {
-        if (!response) answer({ kind: 'response', response: errorSpec(err) });
+        if (!response) answer(runFailed(err));
       },
     );
     return answered;
@@ -319,22 +319,12 @@ export class WorkflowRuntime {
   }
 }
 
-function noRespond(): HttpResponseSpec {
-  return { status: 400, headers: { 'content-type': 'application/json' }, body: { error: { code: 'no_response', message: 'No $.respond called in workflow' } } };
-}
-
 /** The run failed before answering: say so, rather than blame a missing $.respond. */
-function failedBeforeRespond(run: WorkflowRun): HttpResponseSpec {
+function failedBeforeRespond(run: WorkflowRun): HttpDelivery {
   const failed = run.steps.find((s) => s.status === 'error');
-  const code = failed?.error?.code ?? 'Error';
-  return {
-    status: code === 'TimeoutError' ? 504 : 500,
-    headers: { 'content-type': 'application/json' },
-    body: { error: { code: 'workflow_error', message: `Step "${failed?.name}" failed before $.respond: ${code}: ${failed?.error?.message ?? ''}` } },
-  };
+  return { kind: 'step_failed', step: failed?.name, code: failed?.error?.code ?? 'Error', message: failed?.error?.message ?? '' };
 }
 
-function errorSpec(err: unknown): HttpResponseSpec {
-  const status = err instanceof RunnelError && err.code === 'too_many_requests' ? 429 : 500;
-  return { status, headers: { 'content-type': 'application/json' }, body: { error: { code: 'run_failed', message: (err as Error).message } } };
+function runFailed(err: unknown): HttpDelivery {
+  return { kind: 'run_failed', message: (err as Error).message, overloaded: err instanceof RunnelError && err.code === 'too_many_requests' };
 }

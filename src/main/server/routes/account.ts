@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { createAccountBody, updateAccountBody, updateSettingsBody } from '../../../shared/api';
-import type { Accounts } from '../../runtime/accounts';
 import type { AccountService } from '../../services/account-service';
+import type { AppAccountsService } from '../../services/app-accounts-service';
 import { jsonBody } from '../json-body';
 
-export function accountRoutes(account: AccountService, accounts: Accounts): Hono {
+export function accountRoutes(account: AccountService, accounts: AppAccountsService): Hono {
   const r = new Hono();
   r.post('/accounts', async (c) => c.json({ data: await accounts.create(await jsonBody(c, createAccountBody)) }));
   r.get('/accounts', (c) => c.json({ data: accounts.list() }));

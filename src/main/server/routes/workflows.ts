@@ -7,12 +7,11 @@ import {
   subscriptionQuery,
   updateWorkflowBody,
 } from '../../../shared/api';
-import type { OutboxMessage } from '../../../shared/resources';
 import type { WorkflowsService } from '../../services/workflows-service';
 import { jsonBody, query } from '../json-body';
 
 /** REST v1 routes of workflows, their runs and events, and subscriptions. */
-export function workflowRoutes(workflows: WorkflowsService, outbox: () => OutboxMessage[]): Hono {
+export function workflowRoutes(workflows: WorkflowsService): Hono {
   const r = new Hono();
   r.post('/workflows', async (c) => c.json({ data: await workflows.create(await jsonBody(c, createWorkflowBody)) }));
   r.get('/users/me/workflows', (c) => c.json(workflows.list(query(c, listQuery))));
@@ -44,6 +43,6 @@ export function workflowRoutes(workflows: WorkflowsService, outbox: () => Outbox
   });
   r.get('/users/me/subscriptions', (c) => c.json({ data: workflows.subscriptions() }));
 
-  r.get('/outbox', (c) => c.json({ data: outbox() }));
+  r.get('/outbox', (c) => c.json({ data: workflows.outbox() }));
   return r;
 }
