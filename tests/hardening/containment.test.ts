@@ -140,6 +140,8 @@ describe('hostile components', () => {
       const seen = Buffer.from(report.emitted[0].event.seen as string, 'base64').toString('utf8');
 
       expect(found.findings.join('\n'), 'findings').toBe('');
+      // The observers live in the probe's compartment: a report from another runner would say nothing.
+      expect(report.emitted[0].event.origin, 'the report ran where the probe installed its observers').toBe(found.origin);
       expect(report.emitted[0].event.count, `what the probe's observers saw: ${seen.slice(0, 500)}`).toBe(0);
       expect(report.emitted[0].event.sockets, 'sockets its agents handed it').toBe(found.sockets);
       expect(seen).not.toContain(secret);
