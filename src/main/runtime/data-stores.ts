@@ -52,18 +52,18 @@ export class DataStores implements DataStoreHandler {
   private creating: Promise<unknown> = Promise.resolve();
   private readonly fileOptions: DataStoreFileOptions;
 
-  constructor(private readonly d: DataStoresDeps) {
+  constructor(private readonly deps: DataStoresDeps) {
     this.fileOptions = {
-      compactBytes: d.compactBytes ?? 256 * 1024,
-      isExpired: (r) => this.expired(r, d.clock.now()),
-      warn: (m) => d.logger.warn(m),
-      fs: d.fs ?? nodeStoreFs,
-      health: d.health ?? new StoreHealth(d.logger, d.clock),
+      compactBytes: deps.compactBytes ?? 256 * 1024,
+      isExpired: (r) => this.expired(r, deps.clock.now()),
+      warn: (m) => deps.logger.warn(m),
+      fs: deps.fs ?? nodeStoreFs,
+      health: deps.health ?? new StoreHealth(deps.logger, deps.clock),
     };
   }
 
   async open(): Promise<void> {
-    for (const f of await DataStoreFile.openAll(this.d.dir, this.fileOptions)) this.stores.set(f.meta.id, f);
+    for (const f of await DataStoreFile.openAll(this.deps.dir, this.fileOptions)) this.stores.set(f.meta.id, f);
   }
 
   /** Newest first. */
@@ -79,13 +79,13 @@ export class DataStores implements DataStoreHandler {
     const run = this.creating.then(async () => {
       const taken = [...this.stores.values()].find((f) => f.meta.name.toLowerCase() === name.toLowerCase());
       if (taken) throw new RunnelError('conflict', `A data store named "${taken.meta.name}" already exists (${taken.meta.id})`, { id: taken.meta.id });
-      const f = await DataStoreFile.create(this.d.dir, { id: newId('ds'), name, created_at: this.d.clock.now() }, this.fileOptions);
+      const f = await DataStoreFile.create(this.deps.dir, { id: newId('ds'), name, created_at: this.deps.clock.now() }, this.fileOptions);
       this.stores.set(f.meta.id, f);
       return f;
     });
     this.creating = run.catch(() => undefined);
     const f = await run;
-    this.d.onChange?.(f.meta.id);
+    this.deps.onChange?.(f.meta.id);
     return this.view(f);
   }
 
@@ -101,16 +101,16 @@ export class DataStores implements DataStoreHandler {
     }
     this.stores.delete(id);
     await f.exclusive(() => f.drop());
-    this.d.onChange?.(id);
+    this.deps.onChange?.(id);
   }
 
   /** The sources and workflow steps configured with a store. */
   usedBy(id: string): DataStoreUser[] {
     const users: DataStoreUser[] = [];
-    for (const s of this.d.docs.data.sources) {
+    for (const s of this.deps.docs.data.sources) {
       for (const [prop, v] of Object.entries(s.props)) if (dataStoreIdOf(v) === id) users.push({ type: 'source', id: s.id, name: s.name, prop });
     }
-    for (const w of this.d.docs.data.workflows) {
+    for (const w of this.deps.docs.data.workflows) {
       for (const step of w.steps) {
         for (const [prop, v] of Object.entries(step.configured_props)) {
           if (dataStoreIdOf(v) === id) users.push({ type: 'workflow', id: w.id, name: w.name, step: step.name, prop });
@@ -167,7 +167,7 @@ export class DataStores implements DataStoreHandler {
       const x = ttl === undefined ? (old?.x ?? null) : ttl === null ? null : now + ttl * 1000;
       const r: StoredRecord = { v: JSON.parse(json), c: old?.c ?? now, u: now, x, s: f.seq + 1, b };
       await f.put(key, r);
-      this.d.onChange?.(id);
+      this.deps.onChange?.(id);
       return recordView(key, r, now);
     });
   }
@@ -180,7 +180,7 @@ export class DataStores implements DataStoreHandler {
       const old = this.current(f, key, now);
       if (!old) return false;
       await f.put(key, { ...old, u: now, x: ttl === null ? null : now + ttl * 1000, s: f.seq + 1 });
-      this.d.onChange?.(id);
+      this.deps.onChange?.(id);
       return true;
     });
   }
@@ -191,7 +191,7 @@ export class DataStores implements DataStoreHandler {
     return this.op(id, async (f, now) => {
       if (!this.current(f, key, now)) return false;
       await f.delete(key, now);
-      this.d.onChange?.(id);
+      this.deps.onChange?.(id);
       return true;
     });
   }
@@ -199,7 +199,7 @@ export class DataStores implements DataStoreHandler {
   clear(id: string): Promise<void> {
     return this.op(id, async (f, now) => {
       await f.clear(now);
-      this.d.onChange?.(id);
+      this.deps.onChange?.(id);
     });
   }
 
@@ -243,7 +243,7 @@ export class DataStores implements DataStoreHandler {
     const f = this.file(id);
     return f.exclusive(() => {
       if (f.isDropped) throw new RunnelError('not_found', `Data store ${id} was deleted`);
-      return fn(f, this.d.clock.now());
+      return fn(f, this.deps.clock.now());
     });
   }
 
@@ -273,7 +273,7 @@ export class DataStores implements DataStoreHandler {
   }
 
   private view(f: DataStoreFile): DataStore {
-    const now = this.d.clock.now();
+    const now = this.deps.clock.now();
     let count = 0;
     for (const r of f.records.values()) if (!this.expired(r, now)) count++;
     return {

@@ -43,12 +43,12 @@ export class VirtualTimer {
   private held = false;
   private disposed = false;
 
-  constructor(private readonly o: VirtualTimerOptions) {
-    this.spec = o.spec;
-    this.offset = o.offsetMs;
+  constructor(private readonly opts: VirtualTimerOptions) {
+    this.spec = opts.spec;
+    this.offset = opts.offsetMs;
     this.cursor = this.virtualNow();
     // Intervals count from the moment the timer starts, on its own clock.
-    this.rule = dueRule(o.spec, this.cursor);
+    this.rule = dueRule(opts.spec, this.cursor);
     this.arm();
   }
 
@@ -57,7 +57,7 @@ export class VirtualTimer {
   }
 
   virtualNow(): number {
-    return this.o.clock.now() + this.offset;
+    return this.opts.clock.now() + this.offset;
   }
 
   /** The next `n` due times after virtual now. */
@@ -110,7 +110,7 @@ export class VirtualTimer {
     this.disposed = true;
     this.alarm?.cancel();
     this.alarm = null;
-    this.o.onDispose();
+    this.opts.onDispose();
   }
 
   private hold(): void {
@@ -123,13 +123,13 @@ export class VirtualTimer {
     if (this.disposed || this.held) return;
     const due = this.rule.nextAfter(this.cursor);
     if (due === null) return;
-    this.alarm = this.o.armAt(due - this.offset, () => {
+    this.alarm = this.opts.armAt(due - this.offset, () => {
       this.alarm = null;
       // A late wake-up (a stalled process, or the end of an advance) fires once: the firings
       // missed meanwhile are skipped, as a real timer would have skipped them.
       this.cursor = Math.max(due, this.virtualNow());
       this.arm();
-      this.o.fire(due);
+      this.opts.fire(due);
     });
   }
 }

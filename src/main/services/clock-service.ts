@@ -39,7 +39,7 @@ export class ClockService {
   /** One clock operation at a time per source or workflow, so firings never interleave. */
   private readonly busy = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly d: ClockServiceDeps) {}
+  constructor(private readonly deps: ClockServiceDeps) {}
 
   /** Fires the timer once now (virtual now); answers like a manual run, plus the due time. */
   fire(kind: ClockOwner, id: string): Promise<SourceFiring | WorkflowFiring> {
@@ -59,12 +59,12 @@ export class ClockService {
       if (w.due.length > CLOCK_ADVANCE_LIMIT) throw tooManyFirings(seconds, w);
       const runs = await t.timer.fastForward(w, (due) => this.runOne(kind, id, t.spec, due));
       const offsetMs = t.timer.offsetMs;
-      await this.d.docs.update((d) => {
+      await this.deps.docs.update((d) => {
         const doc = kind === 'sources' ? d.sources.find((s) => s.id === id) : d.workflows.find((x) => x.id === id);
         if (doc) doc.clock_offset_ms = offsetMs;
       });
       // An update re-armed the timer during the advance: the new timer continues from here too.
-      const current = this.d.scheduler.timer(id) ?? t.timer;
+      const current = this.deps.scheduler.timer(id) ?? t.timer;
       if (current !== t.timer) current.moveTo(offsetMs, w.to);
       const next = current.nextDue();
       return {
@@ -104,11 +104,11 @@ export class ClockService {
   }
 
   private fireSource(id: string, spec: TimerConfig, due: number): Promise<RunResult> {
-    return this.d.sources.runManually(id, timerEvent(spec, due));
+    return this.deps.sources.runManually(id, timerEvent(spec, due));
   }
 
   private fireWorkflow(id: string, spec: TimerConfig, due: number): Promise<WorkflowRun> {
-    return this.d.workflows.trigger(id, { event: timerEvent(spec, due), sourceType: 'timer', hops: 0 });
+    return this.deps.workflows.trigger(id, { event: timerEvent(spec, due), sourceType: 'timer', hops: 0 });
   }
 
   /** The armed timer of an active, timer-driven source or workflow (404 unknown, 409 otherwise). */
@@ -116,13 +116,13 @@ export class ClockService {
     let spec: TimerConfig;
     let what: string;
     if (kind === 'sources') {
-      const doc = this.d.sources.get(id);
+      const doc = this.deps.sources.get(id);
       what = `Source "${doc.name}" (${id})`;
       if (!doc.timer) throw new RunnelError('conflict', `${what} has no timer prop: the clock drives timer-driven sources only`);
       if (!doc.active) throw inactive(what, `/v1/sources/${id}`);
       spec = doc.timer;
     } else {
-      const wf = this.d.workflows.get(id);
+      const wf = this.deps.workflows.get(id);
       what = `Workflow "${wf.name}" (${id})`;
       if (wf.trigger.type !== 'timer') {
         throw new RunnelError('conflict', `${what} has a ${wf.trigger.type} trigger, not a timer: the clock drives timer-triggered workflows only`);
@@ -130,7 +130,7 @@ export class ClockService {
       if (!wf.active) throw inactive(what, `/v1/workflows/${id}`);
       spec = wf.trigger;
     }
-    const timer = this.d.scheduler.timer(id);
+    const timer = this.deps.scheduler.timer(id);
     if (!timer) throw new RunnelError('conflict', `${what} has no running timer`);
     return { timer, spec };
   }

@@ -21,40 +21,40 @@ export type SourceMove = { id: string; updated: true } | { id: string; updated: 
 
 /** Use cases on saved components: save, look up, remove, load props, and the editor's edit-in-place. */
 export class ComponentsService {
-  constructor(private readonly d: ComponentsServiceDeps) {}
+  constructor(private readonly deps: ComponentsServiceDeps) {}
 
   /** Saved components (not workflow code steps), newest first. */
   list(q: { limit: number; before?: string; after?: string }): { data: SavedComponent[]; page_info: PageInfo } {
-    const newestFirst = this.d.docs.data.components.filter((c) => !c.inline).reverse();
+    const newestFirst = this.deps.docs.data.components.filter((c) => !c.inline).reverse();
     const { page, page_info } = pageById(newestFirst, q);
-    return { data: page.map((c) => this.d.catalog.view(c)), page_info };
+    return { data: page.map((c) => this.deps.catalog.view(c)), page_info };
   }
 
   /** Saves a component from its code, or from the code at a URL. */
   async save(body: { component_code?: string; component_url?: string }): Promise<SavedComponent> {
     const code = body.component_code ?? (await fetchComponentCode(body.component_url!));
-    const doc = await this.d.catalog.save(code);
-    this.d.changed('components');
-    return this.d.catalog.view(doc);
+    const doc = await this.deps.catalog.save(code);
+    this.deps.changed('components');
+    return this.deps.catalog.view(doc);
   }
 
   get(idOrKey: string): SavedComponent {
-    return this.d.catalog.view(this.d.catalog.get(idOrKey));
+    return this.deps.catalog.view(this.deps.catalog.get(idOrKey));
   }
 
   async remove(id: string): Promise<void> {
-    await this.d.catalog.remove(id);
-    this.d.changed('components', id);
+    await this.deps.catalog.remove(id);
+    this.deps.changed('components', id);
   }
 
   /** The component's props as configured so far (dynamic props resolved). */
   reloadProps(idOrKey: string, configured: Record<string, unknown>) {
-    return this.d.config.reload(this.d.catalog.get(idOrKey), configured);
+    return this.deps.config.reload(this.deps.catalog.get(idOrKey), configured);
   }
 
   /** The options of one prop, as the component's `options()` lists them. */
   propOptions(idOrKey: string, prop: string, q: Parameters<ComponentConfig['options']>[2]) {
-    return this.d.config.options(this.d.catalog.get(idOrKey), prop, q);
+    return this.deps.config.options(this.deps.catalog.get(idOrKey), prop, q);
   }
 
   /**
@@ -63,14 +63,14 @@ export class ComponentsService {
    * the new code keeps the old one and is reported, not rolled back with the others.
    */
   async update(id: string, code: string): Promise<{ component: SavedComponent; sources: SourceMove[] }> {
-    const old = this.d.catalog.get(id);
+    const old = this.deps.catalog.get(id);
     if (old.inline) throw new RunnelError('not_found', `No component with id "${id}"`);
-    const next = await this.d.catalog.save(code);
+    const next = await this.deps.catalog.save(code);
     const moves: SourceMove[] = [];
     if (next.id !== old.id) {
-      for (const s of this.d.docs.data.sources.filter((x) => x.component_id === old.id)) {
+      for (const s of this.deps.docs.data.sources.filter((x) => x.component_id === old.id)) {
         try {
-          await this.d.sources.update(s.id, { component_id: next.id });
+          await this.deps.sources.update(s.id, { component_id: next.id });
           moves.push({ id: s.id, updated: true });
         } catch (err) {
           const e = err instanceof RunnelError ? err : new RunnelError('internal', (err as Error).message);
@@ -78,7 +78,7 @@ export class ComponentsService {
         }
       }
     }
-    this.d.changed('components', id);
-    return { component: this.d.catalog.view(next), sources: moves };
+    this.deps.changed('components', id);
+    return { component: this.deps.catalog.view(next), sources: moves };
   }
 }

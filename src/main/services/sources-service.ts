@@ -27,64 +27,64 @@ export interface SourcesServiceDeps {
 
 /** Use cases on deployed sources; REST routes, the CLI and the UI all arrive here. */
 export class SourcesService {
-  constructor(private readonly d: SourcesServiceDeps) {}
+  constructor(private readonly deps: SourcesServiceDeps) {}
 
   async create(body: CreateSourceBody): Promise<DeployedSource> {
     const component = await this.componentFrom(body);
     if (!component) throw new RunnelError('bad_request', 'give exactly one of component_id, component_code, component_url or key');
-    const doc = await this.d.runtime.create({
+    const doc = await this.deps.runtime.create({
       component,
       name: body.name,
       configuredProps: body.configured_props,
       timeoutSeconds: body.timeout_seconds,
     });
-    this.d.changed('sources');
+    this.deps.changed('sources');
     return this.view(doc);
   }
 
   async update(id: string, body: UpdateSourceBody): Promise<DeployedSource> {
-    this.d.runtime.get(id);
+    this.deps.runtime.get(id);
     const component = await this.componentFrom(body);
-    const doc = await this.d.runtime.update(id, {
+    const doc = await this.deps.runtime.update(id, {
       component,
       name: body.name,
       configuredProps: body.configured_props,
       timeoutSeconds: body.timeout_seconds,
       active: body.active,
     });
-    this.d.changed('sources', id);
+    this.deps.changed('sources', id);
     return this.view(doc);
   }
 
   async remove(id: string, force: boolean): Promise<void> {
-    await this.d.runtime.remove(id, { force });
-    await this.d.onRemoved?.(id);
-    this.d.changed('sources', id);
+    await this.deps.runtime.remove(id, { force });
+    await this.deps.onRemoved?.(id);
+    this.deps.changed('sources', id);
   }
 
   get(id: string): DeployedSource {
-    return this.view(this.d.runtime.get(id));
+    return this.view(this.deps.runtime.get(id));
   }
 
   list(q: { limit: number; before?: string; after?: string }): { data: DeployedSource[]; page_info: PageInfo } {
-    const newestFirst = [...this.d.docs.data.sources].reverse();
+    const newestFirst = [...this.deps.docs.data.sources].reverse();
     const { page, page_info } = pageById(newestFirst, q);
     return { data: page.map((s) => this.view(s)), page_info };
   }
 
   run(id: string, event: unknown): Promise<RunResult> {
-    return this.d.runtime.runManually(id, event);
+    return this.deps.runtime.runManually(id, event);
   }
 
   logs(id: string): LogLine[] {
-    return this.d.runtime.logs(id);
+    return this.deps.runtime.logs(id);
   }
 
   eventSummaries(
     id: string,
     q: { limit: number; before?: string; after?: string; expand?: 'event'; event_name?: string },
   ): { page_info: PageInfo; data: EventSummary[] } {
-    this.d.runtime.get(id);
+    this.deps.runtime.get(id);
     return this.summariesOf(id, q);
   }
 
@@ -95,7 +95,7 @@ export class SourcesService {
   ): { page_info: PageInfo; data: EventSummary[] } {
     const before = q.before ? this.cursor(q.before, 'before') : undefined;
     const after = q.after ? this.cursor(q.after, 'after') : undefined;
-    const { events, total } = this.d.events.list(id, { channel: q.event_name ?? '', limit: q.limit, before, after });
+    const { events, total } = this.deps.events.list(id, { channel: q.event_name ?? '', limit: q.limit, before, after });
     const data = events.map((e) => eventSummary(id, e, q.expand === 'event'));
     return {
       page_info: {
@@ -109,11 +109,11 @@ export class SourcesService {
   }
 
   async deleteEvents(id: string, q: { start_id?: string; end_id?: string; event_name?: string }): Promise<void> {
-    this.d.runtime.get(id);
+    this.deps.runtime.get(id);
     if (q.start_id) this.cursor(q.start_id, 'start_id');
     if (q.end_id) this.cursor(q.end_id, 'end_id');
-    await this.d.events.deleteEvents(id, { channel: q.event_name, from: q.start_id, to: q.end_id });
-    this.d.changed('sources', id);
+    await this.deps.events.deleteEvents(id, { channel: q.event_name, from: q.start_id, to: q.end_id });
+    this.deps.changed('sources', id);
   }
 
   private cursor(value: string, name: string) {
@@ -123,22 +123,22 @@ export class SourcesService {
   }
 
   private async componentFrom(body: { component_id?: string; component_code?: string; component_url?: string; key?: string }): Promise<ComponentDoc | undefined> {
-    if (body.component_code !== undefined) return this.d.catalog.save(body.component_code);
-    if (body.component_url !== undefined) return this.d.catalog.save(await fetchComponentCode(body.component_url));
-    if (body.component_id !== undefined) return this.d.catalog.get(body.component_id);
-    if (body.key !== undefined) return this.d.catalog.get(body.key);
+    if (body.component_code !== undefined) return this.deps.catalog.save(body.component_code);
+    if (body.component_url !== undefined) return this.deps.catalog.save(await fetchComponentCode(body.component_url));
+    if (body.component_id !== undefined) return this.deps.catalog.get(body.component_id);
+    if (body.key !== undefined) return this.deps.catalog.get(body.key);
     return undefined;
   }
 
   view(doc: SourceDoc): DeployedSource {
-    const comp = this.d.docs.component(doc.component_id);
-    const configured: Record<string, unknown> = this.d.runtime.maskProps(doc.props);
+    const comp = this.deps.docs.component(doc.component_id);
+    const configured: Record<string, unknown> = this.deps.runtime.maskProps(doc.props);
     if (doc.timer) configured[doc.timer.prop] = timerView(doc.timer);
-    if (doc.http) configured[doc.http.prop] = { endpoint_url: this.d.endpointUrl(doc.http.token) };
-    const lastMs = this.d.events.lastEventMs(doc.id);
+    if (doc.http) configured[doc.http.prop] = { endpoint_url: this.deps.endpointUrl(doc.http.token) };
+    const lastMs = this.deps.events.lastEventMs(doc.id);
     return {
       id: doc.id,
-      user_id: this.d.userId(),
+      user_id: this.deps.userId(),
       component_id: doc.component_id,
       component_key: comp?.key ?? null,
       configured_props: configured,
@@ -147,7 +147,7 @@ export class SourcesService {
       updated_at: doc.updated_at,
       name: doc.name,
       name_slug: doc.name_slug,
-      timeout_seconds: doc.timeout_seconds ?? this.d.docs.data.settings.default_timeout_seconds,
+      timeout_seconds: doc.timeout_seconds ?? this.deps.docs.data.settings.default_timeout_seconds,
       last_event_at: lastMs,
     };
   }

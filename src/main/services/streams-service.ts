@@ -29,11 +29,11 @@ export interface StreamsServiceDeps {
  * stream opens, so an unknown id is an error answer, not an empty stream.
  */
 export class StreamsService {
-  constructor(private readonly d: StreamsServiceDeps) {}
+  constructor(private readonly deps: StreamsServiceDeps) {}
 
   /** Each new event of every channel of a source; resumes after `lastEventId` when given. */
   sourceEvents(id: string, lastEventId: string): OpenStream {
-    this.d.sources.get(id);
+    this.deps.sources.get(id);
     const resumeFrom = parseEventId(lastEventId);
     return (send) => {
       let lastSent = resumeFrom;
@@ -44,22 +44,22 @@ export class StreamsService {
         send({ id: e.id, data: emitFrame(id, e) });
       };
       // Subscribe before replaying, so nothing stored in between is missed (dupes are skipped).
-      const off = this.d.bus.onEvent(id, deliver);
-      if (resumeFrom) for (const e of this.d.events.since(id, resumeFrom)) deliver(e);
+      const off = this.deps.bus.onEvent(id, deliver);
+      if (resumeFrom) for (const e of this.deps.events.since(id, resumeFrom)) deliver(e);
       return off;
     };
   }
 
   /** Each new console line of a source. */
   sourceLogs(id: string): OpenStream {
-    this.d.sources.get(id);
-    return (send) => this.d.bus.onLog(id, (line) => send({ data: line }));
+    this.deps.sources.get(id);
+    return (send) => this.deps.bus.onLog(id, (line) => send({ data: line }));
   }
 
   /** Each `$.send.sse` message of a workflow (`event:` = its channel). */
   workflowMessages(id: string): OpenStream {
-    this.d.workflows.get(id);
-    return (send) => this.d.bus.onSse(id, (m) => send({ event: m.channel, data: m.payload }));
+    this.deps.workflows.get(id);
+    return (send) => this.deps.bus.onSse(id, (m) => send({ event: m.channel, data: m.payload }));
   }
 
   /**
@@ -69,9 +69,9 @@ export class StreamsService {
   feed(): OpenStream {
     return (send) => {
       const offs = [
-        this.d.bus.onAnyEvent((emitterId, e) => send({ data: { type: 'emit', emitter_id: emitterId, frame: emitFrame(emitterId, e) } })),
-        this.d.bus.onAnyLog((sourceId, line) => send({ data: { type: 'log', source_id: sourceId, line } })),
-        this.d.bus.onFeed((frame) => send({ data: frame })),
+        this.deps.bus.onAnyEvent((emitterId, e) => send({ data: { type: 'emit', emitter_id: emitterId, frame: emitFrame(emitterId, e) } })),
+        this.deps.bus.onAnyLog((sourceId, line) => send({ data: { type: 'log', source_id: sourceId, line } })),
+        this.deps.bus.onFeed((frame) => send({ data: frame })),
       ];
       return () => offs.forEach((off) => off());
     };

@@ -16,8 +16,8 @@ export interface SystemServiceDeps {
 export class SystemService {
   private key: string;
 
-  constructor(private readonly d: SystemServiceDeps) {
-    this.key = d.loaded.key;
+  constructor(private readonly deps: SystemServiceDeps) {
+    this.key = deps.loaded.key;
   }
 
   apiKey(): string {
@@ -25,18 +25,18 @@ export class SystemService {
   }
 
   get apiKeySource(): 'env' | 'file' {
-    return this.d.loaded.source;
+    return this.deps.loaded.source;
   }
 
   info(): SystemInfo {
-    return { ...this.d.facts(), api_key_file: this.d.apiKeyFile, api_key_source: this.d.loaded.source };
+    return { ...this.deps.facts(), api_key_file: this.deps.apiKeyFile, api_key_source: this.deps.loaded.source };
   }
 
   /** Replaces the API key; callers with the old key get 401 from then on (UI sessions stay). */
   async rotateApiKey(): Promise<{ rotated: true; api_key_file: string }> {
-    if (this.d.loaded.source === 'env') throw new RunnelError('conflict', 'The API key comes from RUNNEL_API_KEY; change it there');
-    this.key = await rotateApiKey(this.d.apiKeyFile);
-    this.d.changed('api-key');
-    return { rotated: true, api_key_file: this.d.apiKeyFile };
+    if (this.deps.loaded.source === 'env') throw new RunnelError('conflict', 'The API key comes from RUNNEL_API_KEY; change it there');
+    this.key = await rotateApiKey(this.deps.apiKeyFile);
+    this.deps.changed('api-key');
+    return { rotated: true, api_key_file: this.deps.apiKeyFile };
   }
 }

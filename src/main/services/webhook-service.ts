@@ -10,16 +10,16 @@ export interface WebhookServiceDeps {
 
 /** Webhook requests to their deployment: an endpoint token belongs to a workflow or a source. */
 export class WebhookService {
-  constructor(private readonly d: WebhookServiceDeps) {}
+  constructor(private readonly deps: WebhookServiceDeps) {}
 
   /** Whether the endpoint's queue is full (the request would be refused with 429). */
   isBusy(token: string): boolean {
-    return this.d.sources.isBusy(token) || this.d.workflows.isBusy(token);
+    return this.deps.sources.isBusy(token) || this.deps.workflows.isBusy(token);
   }
 
   /** Runs the request through its deployment; throws not_found for unknown or inactive endpoints. */
   deliver(token: string, request: HttpRequestFacts): Promise<HttpDelivery> {
     const event = httpEventOf(request);
-    return this.d.workflows.owns(token) ? this.d.workflows.deliverHttp(token, event) : this.d.sources.deliverHttp(token, event);
+    return this.deps.workflows.owns(token) ? this.deps.workflows.deliverHttp(token, event) : this.deps.sources.deliverHttp(token, event);
   }
 }

@@ -22,52 +22,52 @@ export interface WorkflowsServiceDeps {
 
 /** Use cases on workflows, their runs, emitted events and subscriptions. */
 export class WorkflowsService {
-  constructor(private readonly d: WorkflowsServiceDeps) {}
+  constructor(private readonly deps: WorkflowsServiceDeps) {}
 
   async create(body: CreateWorkflowBody): Promise<Workflow> {
-    const wf = await this.d.runtime.create(body);
-    this.d.changed('workflows');
-    return this.d.runtime.view(wf);
+    const wf = await this.deps.runtime.create(body);
+    this.deps.changed('workflows');
+    return this.deps.runtime.view(wf);
   }
 
   async remove(id: string): Promise<void> {
-    const steps = this.d.runtime.get(id).steps;
-    await this.d.runtime.remove(id);
+    const steps = this.deps.runtime.get(id).steps;
+    await this.deps.runtime.remove(id);
     // Its events, runs and each step's db go with it.
-    await this.d.events.drop(id);
-    for (const s of steps) await this.d.events.drop(s.id);
-    await this.d.runs.drop(id);
-    this.d.changed('workflows', id);
+    await this.deps.events.drop(id);
+    for (const s of steps) await this.deps.events.drop(s.id);
+    await this.deps.runs.drop(id);
+    this.deps.changed('workflows', id);
   }
 
   async update(id: string, body: UpdateWorkflowBody): Promise<Workflow> {
-    const before = this.d.runtime.get(id).steps;
-    const wf = await this.d.runtime.update(id, body);
-    for (const s of before) if (!wf.steps.some((n) => n.id === s.id)) await this.d.events.drop(s.id);
-    this.d.changed('workflows', id);
-    return this.d.runtime.view(wf);
+    const before = this.deps.runtime.get(id).steps;
+    const wf = await this.deps.runtime.update(id, body);
+    for (const s of before) if (!wf.steps.some((n) => n.id === s.id)) await this.deps.events.drop(s.id);
+    this.deps.changed('workflows', id);
+    return this.deps.runtime.view(wf);
   }
 
   get(id: string): Workflow {
-    return this.d.runtime.view(this.d.runtime.get(id));
+    return this.deps.runtime.view(this.deps.runtime.get(id));
   }
 
   list(q: { limit: number; before?: string; after?: string }): { data: Workflow[]; page_info: PageInfo } {
-    const { page, page_info } = pageById(this.d.runtime.list(), q);
-    return { data: page.map((w) => this.d.runtime.view(w)), page_info };
+    const { page, page_info } = pageById(this.deps.runtime.list(), q);
+    return { data: page.map((w) => this.deps.runtime.view(w)), page_info };
   }
 
   run(id: string, event: unknown): Promise<WorkflowRun> {
-    return this.d.runtime.runManually(id, event);
+    return this.deps.runtime.runManually(id, event);
   }
 
   runs(id: string, q: { limit: number; before?: string; after?: string }): { data: WorkflowRun[]; page_info: PageInfo } {
-    const { page, page_info } = pageById(this.d.runtime.runs(id), q);
+    const { page, page_info } = pageById(this.deps.runtime.runs(id), q);
     return { data: page, page_info };
   }
 
   getRun(id: string, runId: string): WorkflowRun {
-    return this.d.runtime.run(id, runId);
+    return this.deps.runtime.run(id, runId);
   }
 
   /** What the workflow emitted (`$.send.emit`), or its `$errors`, shaped as 4.4. */
@@ -76,27 +76,27 @@ export class WorkflowsService {
     q: { limit: number; before?: string; after?: string; expand?: 'event'; event_name?: string },
     errors = false,
   ): { page_info: PageInfo; data: EventSummary[] } {
-    this.d.runtime.get(id);
+    this.deps.runtime.get(id);
     const channel = errors ? ERRORS_CHANNEL : (q.event_name ?? '');
-    return this.d.sources.summariesOf(id, { ...q, event_name: channel });
+    return this.deps.sources.summariesOf(id, { ...q, event_name: channel });
   }
 
   subscriptions(): Subscription[] {
-    return this.d.subscriptions.list();
+    return this.deps.subscriptions.list();
   }
 
   async subscribe(emitterId: string, listenerId: string, eventName: string): Promise<Subscription> {
-    const sub = await this.d.subscriptions.create(emitterId, listenerId, eventName);
-    this.d.changed('subscriptions');
+    const sub = await this.deps.subscriptions.create(emitterId, listenerId, eventName);
+    this.deps.changed('subscriptions');
     return sub;
   }
 
   async unsubscribe(emitterId: string, listenerId: string, eventName: string): Promise<void> {
-    await this.d.subscriptions.remove(emitterId, listenerId, eventName);
-    this.d.changed('subscriptions');
+    await this.deps.subscriptions.remove(emitterId, listenerId, eventName);
+    this.deps.changed('subscriptions');
   }
 
   outbox(): OutboxMessage[] {
-    return this.d.outbox();
+    return this.deps.outbox();
   }
 }

@@ -64,7 +64,7 @@ export class DataStoreFile {
   private constructor(
     readonly meta: DataStoreMeta,
     private readonly journal: JournalFile,
-    private readonly o: DataStoreFileOptions,
+    private readonly opts: DataStoreFileOptions,
   ) {
     this.updatedAt = meta.created_at;
   }
@@ -142,14 +142,14 @@ export class DataStoreFile {
 
   /** Drops every expired record from memory. */
   forgetExpired(): void {
-    for (const [k, r] of this.records) if (this.o.isExpired(r)) this.forget(k);
+    for (const [k, r] of this.records) if (this.opts.isExpired(r)) this.forget(k);
   }
 
   /** Removes the file; later operations find the store gone. Call inside `exclusive`. */
   async drop(): Promise<void> {
     this.dropped = true;
     await this.journal.close();
-    await this.o.fs.rm(this.journal.path);
+    await this.opts.fs.rm(this.journal.path);
   }
 
   async close(): Promise<void> {
@@ -162,11 +162,11 @@ export class DataStoreFile {
     try {
       await this.journal.append([line]);
     } catch (err) {
-      throw this.o.health.failed(err, `a change to the data store "${this.meta.name}"`);
+      throw this.opts.health.failed(err, `a change to the data store "${this.meta.name}"`);
     }
-    this.o.health.wroteOk();
+    this.opts.health.wroteOk();
     this.apply(line);
-    if (this.journal.size >= Math.max(this.o.compactBytes, 2 * this.snapshotBytes)) await this.compact();
+    if (this.journal.size >= Math.max(this.opts.compactBytes, 2 * this.snapshotBytes)) await this.compact();
   }
 
   /** Rewrites the journal as a snapshot; one that fails (a full disk) leaves it as it was. */
@@ -177,8 +177,8 @@ export class DataStoreFile {
     try {
       await this.journal.rewrite([header, ...puts]);
     } catch (err) {
-      this.o.health.failed(err, `the compaction of the data store "${this.meta.name}"`);
-      this.o.warn(`data store ${this.journal.path}: compaction failed (${errorCode(err) ?? String(err)}); the journal is unchanged`);
+      this.opts.health.failed(err, `the compaction of the data store "${this.meta.name}"`);
+      this.opts.warn(`data store ${this.journal.path}: compaction failed (${errorCode(err) ?? String(err)}); the journal is unchanged`);
       return;
     }
     this.snapshotBytes = this.journal.size;

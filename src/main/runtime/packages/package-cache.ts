@@ -31,17 +31,17 @@ export class PackageCache {
   /** The last progress lines, newest last (GET /v1/packages). */
   private readonly activity: { ts: number; line: string }[] = [];
 
-  constructor(private readonly o: PackageCacheOptions) {
-    this.npm = o.npm ?? (process.platform === 'win32' ? 'npm.cmd' : 'npm');
+  constructor(private readonly opts: PackageCacheOptions) {
+    this.npm = opts.npm ?? (process.platform === 'win32' ? 'npm.cmd' : 'npm');
   }
 
   /** What the cache holds and has been doing. */
   async state(): Promise<{ resolved: Record<string, string>; sets: string[][]; activity: { ts: number; line: string }[] }> {
     const sets: string[][] = [];
     try {
-      for (const name of await readdir(join(this.o.dir, 'sets'))) {
+      for (const name of await readdir(join(this.opts.dir, 'sets'))) {
         try {
-          sets.push((await readFile(join(this.o.dir, 'sets', name, '.complete'), 'utf8')).split('\n').filter(Boolean));
+          sets.push((await readFile(join(this.opts.dir, 'sets', name, '.complete'), 'utf8')).split('\n').filter(Boolean));
         } catch {
           /* an install in progress */
         }
@@ -57,8 +57,8 @@ export class PackageCache {
     const map = await this.resolvedMap();
     const dropped = Object.keys(map).filter((k) => k.endsWith('@latest') && (!name || k === `${name}@latest`));
     for (const k of dropped) delete map[k];
-    await mkdir(this.o.dir, { recursive: true });
-    await writeFile(join(this.o.dir, 'resolved.json'), JSON.stringify(map, null, 2));
+    await mkdir(this.opts.dir, { recursive: true });
+    await writeFile(join(this.opts.dir, 'resolved.json'), JSON.stringify(map, null, 2));
     return dropped.map((k) => k.slice(0, -'@latest'.length));
   }
 
@@ -68,15 +68,15 @@ export class PackageCache {
       const a = { ts: Date.now(), line };
       this.activity.push(a);
       if (this.activity.length > 50) this.activity.shift();
-      this.o.onActivity?.(a);
-      this.o.logger.info(`packages: ${line}`);
+      this.opts.onActivity?.(a);
+      this.opts.logger.info(`packages: ${line}`);
       report(line);
     };
     const exact: string[] = [];
     for (const w of wanted) exact.push(`${w.name}@${await this.version(w.name, w.range, progress)}`);
     const sorted = [...new Set(exact)].sort();
     const key = createHash('sha256').update(sorted.join('\n')).digest('hex').slice(0, 16);
-    const dir = join(this.o.dir, 'sets', key);
+    const dir = join(this.opts.dir, 'sets', key);
     const modules = join(dir, 'node_modules');
     if (existsSync(join(dir, '.complete'))) return modules;
     progress(`fetching ${sorted.join(', ')} — ${sorted.length} package${sorted.length > 1 ? 's' : ''} and their dependencies`);
@@ -104,8 +104,8 @@ export class PackageCache {
     if (map[key]) return map[key];
     if (range && /^\d+\.\d+\.\d+(-[\w.]+)?$/.test(range)) return range;
     progress(`resolving ${key}`);
-    await mkdir(this.o.dir, { recursive: true });
-    const out = await this.run(['view', `${name}@${range ?? 'latest'}`, 'version', '--json'], this.o.dir, `${name}@${range ?? 'latest'}`);
+    await mkdir(this.opts.dir, { recursive: true });
+    const out = await this.run(['view', `${name}@${range ?? 'latest'}`, 'version', '--json'], this.opts.dir, `${name}@${range ?? 'latest'}`);
     let version: unknown;
     try {
       version = JSON.parse(out || 'null');
@@ -116,15 +116,15 @@ export class PackageCache {
     const v = Array.isArray(version) ? version[version.length - 1] : version;
     if (typeof v !== 'string') throw new RunnelError('invalid_component', `npm package "${name}@${range ?? 'latest'}" was not found`);
     map[key] = v;
-    await mkdir(this.o.dir, { recursive: true });
-    await writeFile(join(this.o.dir, 'resolved.json'), JSON.stringify(map, null, 2));
+    await mkdir(this.opts.dir, { recursive: true });
+    await writeFile(join(this.opts.dir, 'resolved.json'), JSON.stringify(map, null, 2));
     return v;
   }
 
   private async resolvedMap(): Promise<Record<string, string>> {
     if (!this.resolved) {
       try {
-        this.resolved = JSON.parse(await readFile(join(this.o.dir, 'resolved.json'), 'utf8')) as Record<string, string>;
+        this.resolved = JSON.parse(await readFile(join(this.opts.dir, 'resolved.json'), 'utf8')) as Record<string, string>;
       } catch {
         this.resolved = {};
       }
@@ -137,7 +137,7 @@ export class PackageCache {
       execFile(this.npm, args, { cwd, timeout: 180_000, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, npm_config_yes: 'true' } }, (err, stdout, stderr) => {
         if (!err) return resolve(stdout.trim());
         const reason = (stderr || err.message).split('\n').find((l) => /ERR!|error/i.test(l)) ?? err.message;
-        this.o.logger.warn(`npm ${args.slice(0, 2).join(' ')} failed: ${stderr || err.message}`);
+        this.opts.logger.warn(`npm ${args.slice(0, 2).join(' ')} failed: ${stderr || err.message}`);
         reject(new RunnelError('invalid_component', `npm could not fetch ${what}: ${reason.replace(/^npm (ERR!|error) /, '').trim()}`));
       });
     });

@@ -29,7 +29,7 @@ export interface DestinationDeps {
  * stream, or a message on its SSE stream. Resolves to one line per failure.
  */
 export class Destinations {
-  constructor(private readonly d: DestinationDeps) {}
+  constructor(private readonly deps: DestinationDeps) {}
 
   async carryOut(wf: WorkflowDoc, step: StepDoc, sends: SendRecord[], hops: number): Promise<string[]> {
     const failures: string[] = [];
@@ -53,14 +53,14 @@ export class Destinations {
       case 's3':
         return this.s3(s);
       case 'emit': {
-        const stored = await this.d.events.commit(wf.id, {
+        const stored = await this.deps.events.commit(wf.id, {
           events: [{ ch: s.channel ?? '', emit_id: randomToken(27), ev: s.event ?? null, hops }],
         });
-        this.d.bus.publishEvents(wf.id, stored);
+        this.deps.bus.publishEvents(wf.id, stored);
         return;
       }
       case 'sse':
-        this.d.bus.publishSse(wf.id, { channel: s.channel, payload: s.payload });
+        this.deps.bus.publishSse(wf.id, { channel: s.channel, payload: s.payload });
         return;
     }
     void step;
@@ -68,8 +68,8 @@ export class Destinations {
 
   /** Files a message in the owner's local outbox (GET /v1/outbox). */
   email(m: Omit<OutboxMessage, 'id' | 'ts' | 'to'>): void {
-    this.d.outbox.append(OUTBOX_KEY, { id: randomToken(16), ts: this.d.clock.now(), to: OWNER_ADDRESS, ...m });
-    this.d.bus.publishFeed({ type: 'change', resource: 'outbox' });
+    this.deps.outbox.append(OUTBOX_KEY, { id: randomToken(16), ts: this.deps.clock.now(), to: OWNER_ADDRESS, ...m });
+    this.deps.bus.publishFeed({ type: 'change', resource: 'outbox' });
   }
 
   private async http(s: Extract<SendRecord, { kind: 'http' }>): Promise<void> {
@@ -92,9 +92,9 @@ export class Destinations {
     // so the names and the final path are checked here too, where the file is written.
     const problem = s3BucketProblem(s.bucket) ?? s3PrefixProblem(s.prefix);
     if (problem) throw new Error(problem);
-    const root = resolve(this.d.paths.dataDir, 's3');
+    const root = resolve(this.deps.paths.dataDir, 's3');
     const bucketDir = resolve(root, s.bucket);
-    const file = resolve(bucketDir, `${s.prefix}${new Date(this.d.clock.now()).toISOString().replace(/[:.]/g, '-')}-${randomToken(8)}.json`);
+    const file = resolve(bucketDir, `${s.prefix}${new Date(this.deps.clock.now()).toISOString().replace(/[:.]/g, '-')}-${randomToken(8)}.json`);
     if (dirname(bucketDir) !== root || !file.startsWith(bucketDir + sep)) throw new Error('the bucket and prefix must name a file inside the bucket');
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, JSON.stringify(s.payload));

@@ -23,11 +23,11 @@ export interface ErrorsChannelDeps {
  * forward like any channel, and sends the owner an e-mail notice (spec 6, rule 2).
  */
 export class ErrorsChannel {
-  constructor(private readonly d: ErrorsChannelDeps) {}
+  constructor(private readonly deps: ErrorsChannelDeps) {}
 
   async record(wf: WorkflowDoc, run: WorkflowRun | null, step: StepDoc | null, error: SerializedError, hops: number, originalEvent?: unknown): Promise<void> {
     const ctx = run?.trigger.context ?? {};
-    const now = new Date(this.d.clock.now()).toISOString();
+    const now = new Date(this.deps.clock.now()).toISOString();
     const event = {
       original_event: run ? run.trigger.event : (originalEvent ?? null),
       original_context: {
@@ -48,15 +48,15 @@ export class ErrorsChannel {
         stack: error.stack ?? `${error.name}: ${error.message}`,
       },
     };
-    const stored = await this.d.events.commit(wf.id, {
+    const stored = await this.deps.events.commit(wf.id, {
       events: [{ ch: ERRORS_CHANNEL, emit_id: randomToken(27), ev: event, hops, sum: `${error.name}: ${error.message}`.slice(0, 200) }],
     });
-    this.d.bus.publishEvents(wf.id, stored);
-    this.d.destinations.email({
+    this.deps.bus.publishEvents(wf.id, stored);
+    this.deps.destinations.email({
       subject: `Runnel: workflow "${wf.name}" failed`,
       text: `${step ? `Step "${step.name}"` : 'A delivery'} of workflow ${wf.name} (${wf.id}) failed.\n\n${error.name}: ${error.message}\n\nSee GET /v1/workflows/${wf.id}/$errors/event_summaries?expand=event`,
       workflow_id: wf.id,
     });
-    this.d.notify?.(wf, error);
+    this.deps.notify?.(wf, error);
   }
 }

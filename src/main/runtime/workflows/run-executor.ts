@@ -58,13 +58,13 @@ export interface RunExecutorDeps {
 export class RunExecutor {
   private readonly scrubber: SecretScrubber;
 
-  constructor(private readonly d: RunExecutorDeps) {
-    this.scrubber = new SecretScrubber(d.secrets, d.accounts);
+  constructor(private readonly deps: RunExecutorDeps) {
+    this.scrubber = new SecretScrubber(deps.secrets, deps.accounts);
   }
 
   async execute(wf: WorkflowDoc, input: TriggerInput): Promise<WorkflowRun> {
-    const started = this.d.clock.now();
-    const deadline = started + this.d.timeoutMs(wf);
+    const started = this.deps.clock.now();
+    const deadline = started + this.deps.timeoutMs(wf);
     const runId = newId('r');
     const context = {
       id: runId,
@@ -72,7 +72,7 @@ export class RunExecutor {
       workflow_id: wf.id,
       deployment_id: wf.deployment_id,
       emitter_id: input.emitterId ?? wf.id,
-      owner_id: this.d.docs.data.user!.id,
+      owner_id: this.deps.docs.data.user!.id,
       platform_version: PLATFORM_VERSION,
       trace_id: runId,
       workflow_name: wf.name,
@@ -96,16 +96,16 @@ export class RunExecutor {
     };
     const scope: Record<string, unknown> = { trigger: { event: input.event, context } };
     let responded = false;
-    this.d.onProgress?.(run);
+    this.deps.onProgress?.(run);
 
     for (const step of wf.steps) {
       const result = await this.runStep(wf, step, scope, context, deadline, input, responded);
       run.steps.push(result.step);
       responded ||= result.responded;
-      this.d.onProgress?.(run);
+      this.deps.onProgress?.(run);
       if (result.step.status === 'error') {
         run.status = 'error';
-        await this.d.errors.record(wf, run, step, result.error!, input.hops);
+        await this.deps.errors.record(wf, run, step, result.error!, input.hops);
         break;
       }
       if (result.step.status === 'exited') {
@@ -119,9 +119,9 @@ export class RunExecutor {
     for (const s of wf.steps.slice(run.steps.length)) {
       run.steps.push({ id: s.id, name: s.name, status: 'skipped', exports: {}, summary: null, logs: [], duration_ms: 0, error: null });
     }
-    run.ended_at = this.d.clock.now();
+    run.ended_at = this.deps.clock.now();
     run.duration_ms = run.ended_at - started;
-    this.d.onProgress?.(run);
+    this.deps.onProgress?.(run);
     return run;
   }
 
@@ -134,7 +134,7 @@ export class RunExecutor {
     input: TriggerInput,
     responded: boolean,
   ): Promise<{ step: StepRun; error?: SerializedError; exitReason?: string; responded: boolean }> {
-    const t0 = this.d.clock.now();
+    const t0 = this.deps.clock.now();
     const logs: LogLine[] = [];
     // The step's log lines, exports and error never show its secret props or its accounts'
     // credentials: the run record, the $errors event, the e-mail notice and every SSE frame
@@ -143,46 +143,46 @@ export class RunExecutor {
     const fail = (raw: SerializedError) => {
       const error = scrub.error(raw);
       return {
-        step: { id: step.id, name: step.name, status: 'error' as const, exports: {}, summary: null, logs, duration_ms: this.d.clock.now() - t0, error: stepError(error) },
+        step: { id: step.id, name: step.name, status: 'error' as const, exports: {}, summary: null, logs, duration_ms: this.deps.clock.now() - t0, error: stepError(error) },
         error,
         responded: false,
       };
     };
-    const comp = this.d.docs.component(step.component_id);
+    const comp = this.deps.docs.component(step.component_id);
     if (!comp) return fail({ name: 'ConfigurationError', message: `The component of step "${step.name}" is missing` });
     let values: ReturnType<typeof stepValues>;
     try {
-      values = stepValues(comp.props, this.d.secrets.reveal(step.configured_props), scope, step.name, {
-        app: (p, v) => this.d.accounts.configure(p, v),
-        dataStore: (p, v) => this.d.dataStores.configure(p, v),
-        auth: (_p, v) => this.d.accounts.authOf(v),
+      values = stepValues(comp.props, this.deps.secrets.reveal(step.configured_props), scope, step.name, {
+        app: (p, v) => this.deps.accounts.configure(p, v),
+        dataStore: (p, v) => this.deps.dataStores.configure(p, v),
+        auth: (_p, v) => this.deps.accounts.authOf(v),
       });
     } catch (err) {
       return fail({ name: 'ConfigurationError', message: err instanceof RunnelError ? err.message : String(err) });
     }
-    const remaining = deadline - this.d.clock.now();
-    if (remaining <= 0) return fail({ name: 'TimeoutError', message: `The workflow ran past its ${Math.round(this.d.timeoutMs(wf) / 1000)} s deadline` });
+    const remaining = deadline - this.deps.clock.now();
+    if (remaining <= 0) return fail({ name: 'TimeoutError', message: `The workflow ran past its ${Math.round(this.deps.timeoutMs(wf) / 1000)} s deadline` });
 
-    const outcome = await this.d.sandbox.invoke(
+    const outcome = await this.deps.sandbox.invoke(
       invokeRequest(
-        { code: comp.compiled, codeHash: comp.code_hash, instanceId: step.id, scratchDir: this.d.paths.scratch(wf.id), timeoutMs: remaining },
+        { code: comp.compiled, codeHash: comp.code_hash, instanceId: step.id, scratchDir: this.deps.paths.scratch(wf.id), timeoutMs: remaining },
         'run',
-        { ...values, db: this.d.events.db(step.id) },
+        { ...values, db: this.deps.events.db(step.id) },
         { step: { steps: scope, context, canRespond: !!input.onRespond && !responded } },
       ),
       {
         onLog: (stream, line, ts) => logs.push({ ts, stream, line: scrub.text(line) }),
-        onRespond: (response) => input.onRespond?.(withoutRunnelAnswerCookies(response, (line) => logs.push({ ts: this.d.clock.now(), stream: 'stderr', line: `[runnel] ${line}` }))),
+        onRespond: (response) => input.onRespond?.(withoutRunnelAnswerCookies(response, (line) => logs.push({ ts: this.deps.clock.now(), stream: 'stderr', line: `[runnel] ${line}` }))),
       },
     );
     if (!outcome.killed && (Object.keys(outcome.db.set).length || outcome.db.del.length)) {
       // A step emits nothing of its own ($.send.emit is a send): only its db changes are committed.
-      await commitInvocation(this.d.events, step.id, null, { emits: [], db: outcome.db }, { onRefused: () => {} });
+      await commitInvocation(this.deps.events, step.id, null, { emits: [], db: outcome.db }, { onRefused: () => {} });
     }
     const result = outcome.step;
     if (result?.sends.length && outcome.ok) {
-      const failures = await this.d.destinations.carryOut(wf, step, result.sends, input.hops);
-      for (const f of failures) logs.push({ ts: this.d.clock.now(), stream: 'stderr', line: `[runnel] ${f}` });
+      const failures = await this.deps.destinations.carryOut(wf, step, result.sends, input.hops);
+      for (const f of failures) logs.push({ ts: this.deps.clock.now(), stream: 'stderr', line: `[runnel] ${f}` });
     }
     if (!outcome.ok) return { ...fail(outcome.error ?? { name: 'Error', message: 'The step failed' }), responded: !!result?.responded };
     return {
@@ -194,7 +194,7 @@ export class RunExecutor {
         exports: scrub.value(result?.exports ?? {}),
         summary: typeof result?.summary === 'string' ? scrub.text(result.summary) : null,
         logs,
-        duration_ms: this.d.clock.now() - t0,
+        duration_ms: this.deps.clock.now() - t0,
         error: null,
       },
       exitReason: result?.exit?.reason,

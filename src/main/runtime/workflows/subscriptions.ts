@@ -29,10 +29,10 @@ export interface SubscriptionDeps {
 export class Subscriptions {
   private off?: () => void;
 
-  constructor(private readonly d: SubscriptionDeps) {}
+  constructor(private readonly deps: SubscriptionDeps) {}
 
   start(): void {
-    this.off = this.d.bus.onAnyEvent((emitterId, e) => this.route(emitterId, e));
+    this.off = this.deps.bus.onAnyEvent((emitterId, e) => this.route(emitterId, e));
   }
 
   dispose(): void {
@@ -40,19 +40,19 @@ export class Subscriptions {
   }
 
   list(): SubscriptionDoc[] {
-    return [...this.d.docs.data.subscriptions];
+    return [...this.deps.docs.data.subscriptions];
   }
 
   /** Adds a subscription (the existing one when it is already there). */
   async create(emitterId: string, listenerId: string, eventName: string): Promise<SubscriptionDoc> {
-    if (!GLOBS.has(emitterId) && !this.d.docs.source(emitterId) && !this.d.docs.workflow(emitterId)) {
+    if (!GLOBS.has(emitterId) && !this.deps.docs.source(emitterId) && !this.deps.docs.workflow(emitterId)) {
       throw new RunnelError('not_found', `No source or workflow with id "${emitterId}" to subscribe to`);
     }
-    if (!this.d.docs.workflow(listenerId)) throw new RunnelError('not_found', `No workflow with id "${listenerId}" to listen`);
+    if (!this.deps.docs.workflow(listenerId)) throw new RunnelError('not_found', `No workflow with id "${listenerId}" to listen`);
     const existing = this.find(emitterId, listenerId, eventName);
     if (existing) return existing;
     const sub: SubscriptionDoc = { id: newId('sub'), emitter_id: emitterId, listener_id: listenerId, event_name: eventName };
-    await this.d.docs.update((doc) => {
+    await this.deps.docs.update((doc) => {
       doc.subscriptions.push(sub);
     });
     return sub;
@@ -61,34 +61,34 @@ export class Subscriptions {
   async remove(emitterId: string, listenerId: string, eventName: string): Promise<void> {
     const existing = this.find(emitterId, listenerId, eventName);
     if (!existing) throw new RunnelError('not_found', 'No such subscription');
-    await this.d.docs.update((doc) => {
+    await this.deps.docs.update((doc) => {
       doc.subscriptions = doc.subscriptions.filter((s) => s.id !== existing.id);
     });
   }
 
   /** Drops every subscription that names `id` (a deleted source or workflow). */
   async removeFor(id: string): Promise<void> {
-    if (!this.d.docs.data.subscriptions.some((s) => s.emitter_id === id || s.listener_id === id)) return;
-    await this.d.docs.update((doc) => {
+    if (!this.deps.docs.data.subscriptions.some((s) => s.emitter_id === id || s.listener_id === id)) return;
+    await this.deps.docs.update((doc) => {
       doc.subscriptions = doc.subscriptions.filter((s) => s.emitter_id !== id && s.listener_id !== id);
     });
   }
 
   private find(emitterId: string, listenerId: string, eventName: string): SubscriptionDoc | undefined {
-    return this.d.docs.data.subscriptions.find((s) => s.emitter_id === emitterId && s.listener_id === listenerId && s.event_name === eventName);
+    return this.deps.docs.data.subscriptions.find((s) => s.emitter_id === emitterId && s.listener_id === listenerId && s.event_name === eventName);
   }
 
   private route(emitterId: string, e: StoredEvent): void {
-    for (const sub of this.d.docs.data.subscriptions) {
+    for (const sub of this.deps.docs.data.subscriptions) {
       if (sub.event_name !== e.ch || !matches(sub, emitterId)) continue;
-      const listener = this.d.docs.workflow(sub.listener_id);
+      const listener = this.deps.docs.workflow(sub.listener_id);
       if (!listener || !listener.active) continue;
       const hops = (e.hops ?? 0) + 1;
       if (hops > MAX_HOPS) {
         this.refuse(listener, emitterId, e, hops);
         continue;
       }
-      this.d.trigger(listener.id, { event: e.ev, sourceType: 'subscription', hops, emitterId });
+      this.deps.trigger(listener.id, { event: e.ev, sourceType: 'subscription', hops, emitterId });
     }
   }
 
@@ -97,7 +97,7 @@ export class Subscriptions {
       name: 'SubscriptionLoopError',
       message: `Not delivered: event ${e.id} from ${emitterId} has already passed through ${MAX_HOPS} subscriptions (a loop?)`,
     };
-    this.d.errors.record(listener, null, null, error, hops, e.ev).catch((err) => this.d.logger.error('could not record a refused delivery', err));
+    this.deps.errors.record(listener, null, null, error, hops, e.ev).catch((err) => this.deps.logger.error('could not record a refused delivery', err));
   }
 }
 

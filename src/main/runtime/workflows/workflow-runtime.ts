@@ -54,10 +54,10 @@ export class WorkflowRuntime {
   private readonly byToken = new Map<string, string>();
   private readonly inProgress = new Map<string, WorkflowRun>();
 
-  constructor(private readonly d: WorkflowRuntimeDeps) {}
+  constructor(private readonly deps: WorkflowRuntimeDeps) {}
 
   async start(): Promise<void> {
-    for (const wf of this.d.docs.data.workflows) await this.register(wf);
+    for (const wf of this.deps.docs.data.workflows) await this.register(wf);
   }
 
   dispose(): void {
@@ -66,17 +66,17 @@ export class WorkflowRuntime {
   }
 
   get(id: string): WorkflowDoc {
-    const wf = this.d.docs.workflow(id);
+    const wf = this.deps.docs.workflow(id);
     if (!wf) throw new RunnelError('not_found', `No workflow with id "${id}"`);
     return wf;
   }
 
   list(): WorkflowDoc[] {
-    return [...this.d.docs.data.workflows].reverse();
+    return [...this.deps.docs.data.workflows].reverse();
   }
 
   async create(body: CreateWorkflowBody): Promise<WorkflowDoc> {
-    const now = Math.floor(this.d.clock.now() / 1000);
+    const now = Math.floor(this.deps.clock.now() / 1000);
     const wf: WorkflowDoc = {
       id: newId('p'),
       deployment_id: newId('d'),
@@ -88,7 +88,7 @@ export class WorkflowRuntime {
       created_at: now,
       updated_at: now,
     };
-    await this.d.docs.update((doc) => {
+    await this.deps.docs.update((doc) => {
       doc.workflows.push(wf);
     });
     await this.register(wf);
@@ -105,11 +105,11 @@ export class WorkflowRuntime {
       timeout_seconds: body.timeout_seconds ?? old.timeout_seconds,
       active: body.active ?? old.active,
       deployment_id: body.steps || body.trigger ? newId('d') : old.deployment_id,
-      updated_at: Math.floor(this.d.clock.now() / 1000),
+      updated_at: Math.floor(this.deps.clock.now() / 1000),
     };
     await this.queue(id).task(async () => {
       await this.unregister(old);
-      await this.d.docs.update((doc) => {
+      await this.deps.docs.update((doc) => {
         // The virtual clock may have advanced meanwhile: keep the stored offset.
         doc.workflows = doc.workflows.map((w) => (w.id === id ? { ...next, clock_offset_ms: w.clock_offset_ms } : w));
       });
@@ -122,10 +122,10 @@ export class WorkflowRuntime {
     const wf = this.get(id);
     await this.queue(id).task(async () => {
       await this.unregister(wf);
-      await this.d.docs.update((doc) => {
+      await this.deps.docs.update((doc) => {
         doc.workflows = doc.workflows.filter((w) => w.id !== id);
       });
-      await this.d.subscriptions().removeFor(id);
+      await this.deps.subscriptions().removeFor(id);
     });
     this.queues.delete(id);
   }
@@ -133,17 +133,17 @@ export class WorkflowRuntime {
   /** Queues a run; resolves with the finished run. Throws 429 when the workflow's queue is full. */
   trigger(id: string, input: TriggerInput): Promise<WorkflowRun> {
     return this.queue(id).boundedTask(async () => {
-      const run = await this.d.executor().execute(this.get(id), input);
+      const run = await this.deps.executor().execute(this.get(id), input);
       this.inProgress.delete(run.id);
-      this.d.runs.append(id, run);
-      this.d.onRun?.(run);
+      this.deps.runs.append(id, run);
+      this.deps.onRun?.(run);
       return run;
     });
   }
 
   /** Subscription deliveries: queued, failures only logged. */
   triggerQuietly(id: string, input: TriggerInput): void {
-    this.trigger(id, input).catch((err) => this.d.logger.warn(`run of ${id} not started: ${(err as Error).message}`));
+    this.trigger(id, input).catch((err) => this.deps.logger.warn(`run of ${id} not started: ${(err as Error).message}`));
   }
 
   runManually(id: string, event: unknown): Promise<WorkflowRun> {
@@ -154,13 +154,13 @@ export class WorkflowRuntime {
   /** Called by the executor as a run moves, so GET …/runs shows runs in progress. */
   progress(run: WorkflowRun): void {
     if (run.status === 'running') this.inProgress.set(run.id, run);
-    this.d.onRun?.(run);
+    this.deps.onRun?.(run);
   }
 
   runs(id: string): WorkflowRun[] {
     this.get(id);
     const running = [...this.inProgress.values()].filter((r) => r.workflow_id === id);
-    return [...running, ...this.d.runs.list(id).reverse()];
+    return [...running, ...this.deps.runs.list(id).reverse()];
   }
 
   run(id: string, runId: string): WorkflowRun {
@@ -181,7 +181,7 @@ export class WorkflowRuntime {
   /** An HTTP request to the workflow's endpoint. */
   async deliverHttp(token: string, event: HttpEvent): Promise<HttpDelivery> {
     const id = this.byToken.get(token);
-    const wf = id ? this.d.docs.workflow(id) : undefined;
+    const wf = id ? this.deps.docs.workflow(id) : undefined;
     if (!wf || !wf.active) throw new RunnelError('not_found', 'No active endpoint here');
     if (!this.usesRespond(wf)) {
       this.triggerQuietly(wf.id, { event, sourceType: 'http', hops: 0 });
@@ -220,8 +220,8 @@ export class WorkflowRuntime {
         id: s.id,
         name: s.name,
         component_id: s.component_id,
-        component_key: this.d.docs.component(s.component_id)?.inline ? null : (this.d.docs.component(s.component_id)?.key ?? null),
-        configured_props: this.d.secrets.mask(s.configured_props),
+        component_key: this.deps.docs.component(s.component_id)?.inline ? null : (this.deps.docs.component(s.component_id)?.key ?? null),
+        configured_props: this.deps.secrets.mask(s.configured_props),
       })),
       active: wf.active,
       timeout_seconds: workflowTimeoutMs(wf) / 1000,
@@ -231,19 +231,19 @@ export class WorkflowRuntime {
   }
 
   private triggerView(t: WorkflowTriggerDoc): Workflow['trigger'] {
-    if (t.type === 'http') return { type: 'http', endpoint_url: this.d.endpointUrl(t.token) };
+    if (t.type === 'http') return { type: 'http', endpoint_url: this.deps.endpointUrl(t.token) };
     if (t.type === 'timer') return { type: 'timer', ...(timerView(t) as { cron: string | null; interval_seconds: number | null }) };
     return t;
   }
 
   private usesRespond(wf: WorkflowDoc): boolean {
     // As on the hosted service, the code is read, not run, to know whether to wait.
-    return wf.steps.some((s) => this.d.docs.component(s.component_id)?.code.includes('$.respond') ?? false);
+    return wf.steps.some((s) => this.deps.docs.component(s.component_id)?.code.includes('$.respond') ?? false);
   }
 
   private queue(id: string): WorkQueue {
     let q = this.queues.get(id);
-    if (!q) this.queues.set(id, (q = new WorkQueue({ capacity: () => this.d.docs.data.settings.source_queue_length })));
+    if (!q) this.queues.set(id, (q = new WorkQueue({ capacity: () => this.deps.docs.data.settings.source_queue_length })));
     return q;
   }
 
@@ -254,7 +254,7 @@ export class WorkflowRuntime {
       case 'manual':
         return { type: 'manual' };
       case 'source':
-        if (!this.d.docs.source(t.source_id)) throw new RunnelError('not_found', `No source with id "${t.source_id}" to trigger on`);
+        if (!this.deps.docs.source(t.source_id)) throw new RunnelError('not_found', `No source with id "${t.source_id}" to trigger on`);
         return { type: 'source', source_id: t.source_id };
       case 'timer':
         return { type: 'timer', ...parseTimerConfig('trigger', t) };
@@ -266,10 +266,10 @@ export class WorkflowRuntime {
     for (const b of bodies) {
       const comp =
         b.code !== undefined
-          ? await this.d.catalog.saveInlineStep(b.code, b.name)
+          ? await this.deps.catalog.saveInlineStep(b.code, b.name)
           : b.component_code !== undefined
-            ? await this.d.catalog.save(b.component_code)
-            : this.d.catalog.get((b.key ?? b.component_id)!);
+            ? await this.deps.catalog.save(b.component_code)
+            : this.deps.catalog.get((b.key ?? b.component_id)!);
       if (comp.type !== 'action') {
         throw new RunnelError('invalid_component', `Step "${b.name}": "${comp.name}" is a source; workflow steps are actions or code`);
       }
@@ -278,8 +278,8 @@ export class WorkflowRuntime {
         .filter((p) => !INTERFACE_TYPES.has(p.type) && p.type !== 'app' && !p.optional && p.default === undefined && configured[p.name] === undefined)
         .map((p) => p.name);
       if (missing.length) throw new RunnelError('invalid_props', `Step "${b.name}": missing required prop${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
-      for (const p of comp.props) if (p.type === 'app') this.d.accounts.configure(p, configured[p.name]);
-      for (const p of comp.props) if (p.type === DATA_STORE_PROP) this.d.dataStores.configure(p, configured[p.name]);
+      for (const p of comp.props) if (p.type === 'app') this.deps.accounts.configure(p, configured[p.name]);
+      for (const p of comp.props) if (p.type === DATA_STORE_PROP) this.deps.dataStores.configure(p, configured[p.name]);
       checkStepHttpRequestProps(comp.props, configured, b.name);
       for (const [k, v] of Object.entries(configured)) {
         if (Buffer.byteLength(typeof v === 'string' ? v : JSON.stringify(v) ?? '') > 64 * 1024) {
@@ -291,7 +291,7 @@ export class WorkflowRuntime {
       // Secret props are sealed at rest; expressions stay readable so they can be evaluated.
       // (An http_request value is sealed even with expressions: only its literal password/token are.)
       const literal = Object.fromEntries(Object.entries(configured).filter(([k, v]) => !hasExpression(v) || isHttpRequestProp(comp.props, k)));
-      const sealed = { ...configured, ...this.d.secrets.seal(comp.props, literal, previous?.configured_props) };
+      const sealed = { ...configured, ...this.deps.secrets.seal(comp.props, literal, previous?.configured_props) };
       steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed });
     }
     return steps;
@@ -301,13 +301,13 @@ export class WorkflowRuntime {
     const t = wf.trigger;
     if (t.type === 'http') this.byToken.set(t.token, wf.id);
     if (t.type === 'timer' && wf.active) {
-      const offsetMs = this.d.docs.workflow(wf.id)?.clock_offset_ms ?? 0;
+      const offsetMs = this.deps.docs.workflow(wf.id)?.clock_offset_ms ?? 0;
       this.timers.set(
         wf.id,
-        this.d.scheduler.schedule(t, (due) => this.triggerQuietly(wf.id, { event: timerEvent(t, due), sourceType: 'timer', hops: 0 }), { key: wf.id, offsetMs }),
+        this.deps.scheduler.schedule(t, (due) => this.triggerQuietly(wf.id, { event: timerEvent(t, due), sourceType: 'timer', hops: 0 }), { key: wf.id, offsetMs }),
       );
     }
-    if (t.type === 'source') await this.d.subscriptions().create(t.source_id, wf.id, '');
+    if (t.type === 'source') await this.deps.subscriptions().create(t.source_id, wf.id, '');
   }
 
   private async unregister(wf: WorkflowDoc): Promise<void> {
@@ -315,7 +315,7 @@ export class WorkflowRuntime {
     if (t.type === 'http') this.byToken.delete(t.token);
     this.timers.get(wf.id)?.dispose();
     this.timers.delete(wf.id);
-    if (t.type === 'source') await this.d.subscriptions().remove(t.source_id, wf.id, '').catch(() => undefined);
+    if (t.type === 'source') await this.deps.subscriptions().remove(t.source_id, wf.id, '').catch(() => undefined);
   }
 }
 

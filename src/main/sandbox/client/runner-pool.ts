@@ -45,11 +45,11 @@ export class RunnerPool implements Sandbox {
   private readonly idleGraceMs: number;
   private readonly launcher: RunnerLauncher;
 
-  constructor(private readonly o: RunnerPoolOptions) {
-    this.maxRunners = Math.max(1, o.maxRunners ?? 4);
-    this.idleMs = o.idleMs ?? 30_000;
-    this.idleGraceMs = o.idleGraceMs ?? IDLE_GRACE_MS;
-    this.launcher = new RunnerLauncher({ entry: o.runnerEntry, scratchRoot: o.scratchRoot, osWall: o.osWall, memoryWatchdog: o.memoryWatchdog, logger: o.logger });
+  constructor(private readonly opts: RunnerPoolOptions) {
+    this.maxRunners = Math.max(1, opts.maxRunners ?? 4);
+    this.idleMs = opts.idleMs ?? 30_000;
+    this.idleGraceMs = opts.idleGraceMs ?? IDLE_GRACE_MS;
+    this.launcher = new RunnerLauncher({ entry: opts.runnerEntry, scratchRoot: opts.scratchRoot, osWall: opts.osWall, memoryWatchdog: opts.memoryWatchdog, logger: opts.logger });
   }
 
   /** The walls runners start with now (GET /v1/system). */
@@ -59,7 +59,7 @@ export class RunnerPool implements Sandbox {
 
   invoke(request: InvokeRequest, callbacks: InvokeCallbacks = {}): Promise<InvokeOutcome> {
     return new Promise((resolve) => {
-      const job = invokeJob(this.nextId++, request, callbacks, resolve, (m, e) => this.o.logger.error(m, e));
+      const job = invokeJob(this.nextId++, request, callbacks, resolve, (m, e) => this.opts.logger.error(m, e));
       if (this.disposed) return job.fail(shutdownError());
       this.queue.push(job);
       this.pump();
@@ -68,7 +68,7 @@ export class RunnerPool implements Sandbox {
 
   inspect(code: string, codeHash: string): Promise<ComponentMeta> {
     return new Promise((resolve, reject) => {
-      const job = inspectJob(this.nextId++, code, codeHash, this.o.inspectTimeoutMs ?? INSPECT_TIMEOUT_MS, resolve, reject);
+      const job = inspectJob(this.nextId++, code, codeHash, this.opts.inspectTimeoutMs ?? INSPECT_TIMEOUT_MS, resolve, reject);
       if (this.disposed) return job.fail(shutdownError());
       this.queue.push(job);
       this.pump();
@@ -77,7 +77,7 @@ export class RunnerPool implements Sandbox {
 
   configure(code: string, codeHash: string, call: ConfigureCall, props: Record<string, unknown>, interfaces?: Record<string, InterfaceValue>): Promise<ConfigureResult> {
     return new Promise((resolve, reject) => {
-      const timeoutMs = this.o.configureTimeoutMs ?? CONFIGURE_TIMEOUT_MS;
+      const timeoutMs = this.opts.configureTimeoutMs ?? CONFIGURE_TIMEOUT_MS;
       const job = configureJob(this.nextId++, code, codeHash, call, props, timeoutMs, resolve, reject, interfaces);
       if (this.disposed) return job.fail(shutdownError());
       this.queue.push(job);
@@ -155,19 +155,19 @@ export class RunnerPool implements Sandbox {
   private spawn(): void {
     let runner: RunnerProcess;
     try {
-      const memoryCapMb = typeof this.o.memoryCapMb === 'function' ? this.o.memoryCapMb() : (this.o.memoryCapMb ?? 256);
+      const memoryCapMb = typeof this.opts.memoryCapMb === 'function' ? this.opts.memoryCapMb() : (this.opts.memoryCapMb ?? 256);
       runner = new RunnerProcess({
         launch: this.launcher.launch(memoryCapMb),
         memoryCapMb,
         watchMemory: this.launcher.watchesMemory,
-        logger: this.o.logger,
-        startTimeoutMs: this.o.startTimeoutMs ?? 15_000,
+        logger: this.opts.logger,
+        startTimeoutMs: this.opts.startTimeoutMs ?? 15_000,
         onMessage: (r, msg) => this.onMessage(r, msg),
         onExit: (r, error, reason) => this.onExit(r, error, reason),
       });
     } catch (err) {
       // fork() itself failed (out of processes or file descriptors): nothing to wait for.
-      this.o.logger.error('could not start a sandbox runner', err);
+      this.opts.logger.error('could not start a sandbox runner', err);
       this.queue.shift()?.fail({ name: 'RunnerCrashed', message: `The sandbox runner could not start (${(err as Error).message})` });
       return;
     }
@@ -215,7 +215,7 @@ export class RunnerPool implements Sandbox {
     }
     if (runner.state === 'starting') throw new ProtocolViolation(`a "${msg.type}" message before "ready"`);
     if (msg.id > slot.lastJobId) throw new ProtocolViolation(`a "${msg.type}" message for job ${msg.id}, which this runner was never given`);
-    if (msg.type === 'ds') return routeDataStoreCall(this.o.dataStores, job, msg, (answer) => runner.send(answer));
+    if (msg.type === 'ds') return routeDataStoreCall(this.opts.dataStores, job, msg, (answer) => runner.send(answer));
     if (msg.type === 'idle') {
       // For the job that ended last; an older one's (the next job came first) changes nothing.
       if (runner.state === 'settling' && slot.settling?.job.id === msg.id) this.becomeIdle(runner, slot);
@@ -257,7 +257,7 @@ export class RunnerPool implements Sandbox {
   private graceOver(runner: RunnerProcess, slot: Slot, job: Job): void {
     if (runner.state !== 'settling' || slot.settling?.job !== job) return;
     job.lateLog?.(`[runnel] the component kept its runner busy after its run ended; the runner was replaced (leftover work: a promise chain, a callback or a loop still running after ${job.kind === 'invoke' ? 'run()' : 'the call'} returned)`);
-    this.o.logger.warn(`sandbox runner ${runner.pid ?? ''} was still busy ${this.idleGraceMs} ms after job ${job.id} ended; replacing it`);
+    this.opts.logger.warn(`sandbox runner ${runner.pid ?? ''} was still busy ${this.idleGraceMs} ms after job ${job.id} ended; replacing it`);
     runner.kill('leftover');
   }
 
@@ -289,7 +289,7 @@ export class RunnerPool implements Sandbox {
       // Between jobs, only leftover work of the job that ended last can have written.
       [...slot.recent.values()].pop()?.lateLog?.(`[runnel] ${error.name}: ${error.message}`);
     } else if (reason === undefined || reason === 'start-timeout') {
-      this.o.logger.warn(`sandbox runner ${runner.pid ?? ''} exited while idle: ${error.message}`);
+      this.opts.logger.warn(`sandbox runner ${runner.pid ?? ''} exited while idle: ${error.message}`);
       // A layer of the OS wall this platform refuses: the next runner starts without it.
       if (runner.baselineRss === 0 && this.launcher.fallBack(runner.lastStderr)) return this.pump();
       // A runner that cannot start would otherwise be respawned forever for the same queue:

@@ -65,11 +65,11 @@ export class RunnerProcess {
   private finished = false;
   private resolveExited!: () => void;
 
-  constructor(private readonly o: RunnerProcessOptions) {
+  constructor(private readonly opts: RunnerProcessOptions) {
     this.exited = new Promise((r) => (this.resolveExited = r));
     // The runner gets no host environment (API keys, tokens): the launch sets what it needs.
-    this.child = spawn(o.launch.command, o.launch.args, o.launch.options);
-    this.startTimer = setTimeout(() => this.kill('start-timeout'), o.startTimeoutMs);
+    this.child = spawn(opts.launch.command, opts.launch.args, opts.launch.options);
+    this.startTimer = setTimeout(() => this.kill('start-timeout'), opts.startTimeoutMs);
     this.pipeOutput(this.child.stdout, 'stdout');
     this.pipeOutput(this.child.stderr, 'stderr');
     const channel = this.child.stdio[3] as (Readable & Writable) | null | undefined;
@@ -77,7 +77,7 @@ export class RunnerProcess {
     if (channel) this.readChannel(channel);
     this.child.on('error', (err) => {
       // Spawn failures; 'exit' follows a failed spawn only sometimes.
-      o.logger.warn(`sandbox runner ${this.child.pid ?? '(not started)'}: ${err.message}`);
+      opts.logger.warn(`sandbox runner ${this.child.pid ?? '(not started)'}: ${err.message}`);
       if (this.child.pid === undefined) this.finish({ code: null, signal: null });
     });
     this.child.on('exit', (code, signal) => {
@@ -103,14 +103,14 @@ export class RunnerProcess {
    */
   ready(reportedRss: number): void {
     this.baselineRss = reportedRss;
-    if (!this.o.watchMemory || this.pid === undefined || this.memory) return;
+    if (!this.opts.watchMemory || this.pid === undefined || this.memory) return;
     try {
       this.memory = watchMemory(this.pid);
     } catch {
       return; // it is gone already; its exit says why
     }
     this.baselineRss = this.memory.rss() || reportedRss;
-    this.memory.arm(this.baselineRss + this.o.memoryCapMb * 1024 * 1024, (rss) => {
+    this.memory.arm(this.baselineRss + this.opts.memoryCapMb * 1024 * 1024, (rss) => {
       this.memoryRss = rss;
       this.kill('memory');
     });
@@ -138,7 +138,7 @@ export class RunnerProcess {
   protocolError(problem: string): void {
     if (this.dying) return;
     this.protocolProblem = problem;
-    this.o.logger.warn(`sandbox runner ${this.pid ?? ''} sent a malformed message and is stopped: ${problem}`);
+    this.opts.logger.warn(`sandbox runner ${this.pid ?? ''} sent a malformed message and is stopped: ${problem}`);
     this.kill('protocol');
   }
 
@@ -150,7 +150,7 @@ export class RunnerProcess {
         for (const msg of reader.push(chunk)) {
           if (this.dying) return;
           if (this.state === 'starting' && (msg as { type?: unknown } | null)?.type === 'ready') clearTimeout(this.startTimer);
-          this.o.onMessage(this, msg);
+          this.opts.onMessage(this, msg);
         }
       } catch (err) {
         this.protocolError((err as Error).message);
@@ -181,10 +181,10 @@ export class RunnerProcess {
       memoryRss: this.memoryRss,
       protocolProblem: this.protocolProblem,
       stderrTail: this.stderrTail,
-      memoryCapMb: this.o.memoryCapMb,
+      memoryCapMb: this.opts.memoryCapMb,
     });
     this.resolveExited();
-    this.o.onExit(this, error, this.killReason);
+    this.opts.onExit(this, error, this.killReason);
   }
 
   private pipeOutput(stream: Readable | null, name: 'stdout' | 'stderr'): void {
@@ -205,7 +205,7 @@ export class RunnerProcess {
     if (isHeapLimitLine(line)) this.heapLimitReached = true;
     if (line.trim() === '') return;
     this.loggedLines++;
-    if (this.loggedLines <= MAX_LOGGED_LINES) this.o.logger.warn(`sandbox runner ${this.pid} ${name}: ${line.slice(0, 500)}`);
-    else if (this.loggedLines === MAX_LOGGED_LINES + 1) this.o.logger.warn(`sandbox runner ${this.pid}: further output not logged`);
+    if (this.loggedLines <= MAX_LOGGED_LINES) this.opts.logger.warn(`sandbox runner ${this.pid} ${name}: ${line.slice(0, 500)}`);
+    else if (this.loggedLines === MAX_LOGGED_LINES + 1) this.opts.logger.warn(`sandbox runner ${this.pid}: further output not logged`);
   }
 }

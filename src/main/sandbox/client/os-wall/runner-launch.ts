@@ -52,23 +52,23 @@ export class RunnerLauncher {
   private readonly parentWatch: boolean;
   private readonly reads: string[];
 
-  constructor(private readonly o: LauncherOptions) {
-    this.parentWatch = o.memoryWatchdog ? o.memoryWatchdog === 'parent' && canWatchFromParent() : canWatchFromParent();
-    const wall = o.osWall !== false;
+  constructor(private readonly opts: LauncherOptions) {
+    this.parentWatch = opts.memoryWatchdog ? opts.memoryWatchdog === 'parent' && canWatchFromParent() : canWatchFromParent();
+    const wall = opts.osWall !== false;
     this.permission = wall ? permissionFlag() : null;
     this.setpriv = wall ? setprivPath() : null;
-    this.reads = runnerReadGrants(o.entry);
+    this.reads = runnerReadGrants(opts.entry);
     try {
       // Runners start in it (their working directory) and may write nowhere else.
-      mkdirSync(o.scratchRoot, { recursive: true, mode: 0o700 });
+      mkdirSync(opts.scratchRoot, { recursive: true, mode: 0o700 });
     } catch (err) {
-      o.logger.warn(`the scratch root ${o.scratchRoot} could not be made: ${(err as Error).message}`);
+      opts.logger.warn(`the scratch root ${opts.scratchRoot} could not be made: ${(err as Error).message}`);
     }
     const found = wall ? runnerUser(this.reads) : { reason: 'the OS wall is off' };
     this.user = found.user;
-    if (!wall) o.logger.warn('RUNNEL_BENCH_ONLY_NO_OS_WALL is set: runners start without the OS wall (for the bench only)');
+    if (!wall) opts.logger.warn('RUNNEL_BENCH_ONLY_NO_OS_WALL is set: runners start without the OS wall (for the bench only)');
     if (this.user) {
-      const err = giveScratchRoot(o.scratchRoot, this.user);
+      const err = giveScratchRoot(opts.scratchRoot, this.user);
       if (err) this.drop('user', `the scratch root could not be given to ${this.user.name} (${err.message})`);
     }
   }
@@ -91,7 +91,7 @@ export class RunnerLauncher {
 
   /** Command, arguments and spawn options for one runner. */
   launch(memoryCapMb: number): RunnerLaunch {
-    const nodeArgs = [`--max-old-space-size=${memoryCapMb}`, ...this.permissionArgs(), this.o.entry];
+    const nodeArgs = [`--max-old-space-size=${memoryCapMb}`, ...this.permissionArgs(), this.opts.entry];
     const env: NodeJS.ProcessEnv = { RUNNEL_MEMORY_CAP_MB: String(memoryCapMb), RUNNEL_MEMORY_WATCHDOG: this.parentWatch ? 'parent' : 'runner' };
     for (const k of ['TZ', 'LANG', 'LC_ALL', 'SystemRoot', 'SYSTEMROOT']) if (process.env[k] !== undefined) env[k] = process.env[k];
     // Under Electron, process.execPath is the app binary; this makes it behave as plain Node.
@@ -102,7 +102,7 @@ export class RunnerLauncher {
     const options: SpawnOptions = {
       stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       env,
-      ...(existsSync(this.o.scratchRoot) ? { cwd: this.o.scratchRoot } : {}),
+      ...(existsSync(this.opts.scratchRoot) ? { cwd: this.opts.scratchRoot } : {}),
       ...(this.user ? { uid: this.user.uid, gid: this.user.gid } : {}),
     };
     if (this.setpriv) return { command: this.setpriv, args: ['--no-new-privs', '--', process.execPath, ...nodeArgs], options };
@@ -123,7 +123,7 @@ export class RunnerLauncher {
 
   private drop(layer: 'user' | 'setpriv' | 'permission', why: string): true {
     const what = { user: `running as ${this.user?.name}`, setpriv: 'no-new-privs (setpriv)', permission: `Node's permission model (${this.permission})` }[layer];
-    this.o.logger.warn(`sandbox runners start without ${what}: ${why}`);
+    this.opts.logger.warn(`sandbox runners start without ${what}: ${why}`);
     if (layer === 'user') this.user = undefined;
     if (layer === 'setpriv') this.setpriv = null;
     if (layer === 'permission') this.permission = null;
@@ -133,7 +133,7 @@ export class RunnerLauncher {
   private permissionArgs(): string[] {
     if (!this.permission) return [];
     const flags = process.allowedNodeEnvironmentFlags;
-    const root = this.o.scratchRoot;
+    const root = this.opts.scratchRoot;
     // "<root>/*", not "<root>": Node grants a folder recursively only if it can stat it at
     // start, which a runner running as another user cannot when the folders above are private.
     // (Both at once trip an assertion in Node 20's permission model when it can.) Runners never
