@@ -34,7 +34,7 @@ import { createApp } from './server/app';
 import { publicAddress } from './server/guards';
 import { Sessions } from './server/sessions';
 import { isWebhookPath, WEBHOOK_PREFIX, webhookListener } from './server/webhooks';
-import { AccountService, ensureLocalUser } from './services/account-service';
+import { UserService, ensureLocalUser } from './services/user-service';
 import { SourcesService } from './services/sources-service';
 import { ComponentsService } from './services/components-service';
 import { ClockService } from './services/clock-service';
@@ -231,7 +231,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
       workflows,
       components: new ComponentsService({ docs, catalog, config, sources, changed }),
       registry: new RegistryService({ registry, packages, changed }),
-      account: new AccountService(docs, changed),
+      user: new UserService(docs, changed),
       accounts: new AppAccountsService(accounts, changed),
       dataStores: new DataStoresService(dataStores),
       clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime }),

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { RunnelError } from '../../shared/errors';
 import type { Logger } from '../logger';
-import type { AccountService } from '../services/account-service';
+import type { UserService } from '../services/user-service';
 import type { AppAccountsService } from '../services/app-accounts-service';
 import type { ClockService } from '../services/clock-service';
 import type { ComponentsService } from '../services/components-service';
@@ -33,7 +33,7 @@ export interface AppServices {
   workflows: WorkflowsService;
   components: ComponentsService;
   registry: RegistryService;
-  account: AccountService;
+  user: UserService;
   accounts: AppAccountsService;
   dataStores: DataStoresService;
   clock: ClockService;
@@ -66,7 +66,7 @@ export function createApp(d: AppDeps): Hono {
   v1.route('/', systemRoutes(s.system));
   v1.route('/', sourceRoutes(s.sources));
   v1.route('/', componentRoutes(s.components, s.registry));
-  v1.route('/', accountRoutes(s.account, s.accounts));
+  v1.route('/', accountRoutes(s.user, s.accounts));
   v1.route('/', workflowRoutes(s.workflows));
   v1.route('/', dataStoreRoutes(s.dataStores));
   v1.route('/', clockRoutes(s.clock));

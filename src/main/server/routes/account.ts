@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { createAccountBody, updateAccountBody, updateSettingsBody } from '../../../shared/api';
-import type { AccountService } from '../../services/account-service';
+import type { UserService } from '../../services/user-service';
 import type { AppAccountsService } from '../../services/app-accounts-service';
 import { jsonBody } from '../json-body';
 
-export function accountRoutes(account: AccountService, accounts: AppAccountsService): Hono {
+export function accountRoutes(user: UserService, accounts: AppAccountsService): Hono {
   const r = new Hono();
   r.post('/accounts', async (c) => c.json({ data: await accounts.create(await jsonBody(c, createAccountBody)) }));
   r.get('/accounts', (c) => c.json({ data: accounts.list() }));
@@ -14,8 +14,8 @@ export function accountRoutes(account: AccountService, accounts: AppAccountsServ
     await accounts.remove(c.req.param('id'));
     return c.json({ data: { id: c.req.param('id'), deleted: true } });
   });
-  r.get('/users/me', (c) => c.json({ data: account.me() }));
-  r.get('/settings', (c) => c.json({ data: account.settings() }));
-  r.put('/settings', async (c) => c.json({ data: await account.updateSettings(await jsonBody(c, updateSettingsBody)) }));
+  r.get('/users/me', (c) => c.json({ data: user.me() }));
+  r.get('/settings', (c) => c.json({ data: user.settings() }));
+  r.put('/settings', async (c) => c.json({ data: await user.updateSettings(await jsonBody(c, updateSettingsBody)) }));
   return r;
 }

@@ -5,7 +5,7 @@ import type { DocumentStore } from '../store/documents';
 import type { PublishChange } from './change-feed';
 
 /** The local account: its user record and service-wide settings. */
-export class AccountService {
+export class UserService {
   constructor(
     private readonly docs: DocumentStore,
     private readonly changed: PublishChange,
