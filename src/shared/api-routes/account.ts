@@ -31,4 +31,10 @@ export const accountRoutes = {
     summary: 'A one-time link that signs the web UI in',
     response: one(z.object({ token: z.string(), url: z.string() })),
   }),
+  openapi: route({
+    method: 'get',
+    path: '/v1/openapi.json',
+    summary: 'This document: REST v1 and the SSE streams as OpenAPI 3.1',
+    response: z.record(z.string(), z.unknown()),
+  }),
 };
