@@ -42,7 +42,8 @@ export function route<const R extends RouteDef>(r: R): R {
 export function errorStatuses(r: RouteDef): number[] {
   const s = new Set<number>(r.public ? [] : [401, 403]);
   if (r.body || r.query || r.method !== 'get') s.add(400);
-  if (r.path.includes('{')) s.add(404);
+  // Writes may also name other resources (a component_id, an emitter) that do not exist.
+  if (r.path.includes('{') || r.method !== 'get') s.add(404);
   if (r.method !== 'get') {
     s.add(409);
     s.add(507);

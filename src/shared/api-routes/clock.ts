@@ -13,7 +13,7 @@ export const clockRoutes = {
     response: one(clockAdvance),
     errors: [422],
   }),
-  sourceClockNext: route({ method: 'get', path: '/v1/sources/{id}/clock/next', summary: "A source timer's next due times", query: clockNextQuery, response: one(clockNext) }),
+  sourceClockNext: route({ method: 'get', path: '/v1/sources/{id}/clock/next', summary: "A source timer's next due times", query: clockNextQuery, response: one(clockNext), errors: [409] }),
   fireWorkflowTimer: route({ method: 'post', path: '/v1/workflows/{id}/clock/fire', summary: "Fire a workflow's timer now", response: one(workflowFiring), errors: [422] }),
   advanceWorkflowClock: route({
     method: 'post',
@@ -29,5 +29,6 @@ export const clockRoutes = {
     summary: "A workflow timer's next due times",
     query: clockNextQuery,
     response: one(clockNext),
+    errors: [409],
   }),
 };

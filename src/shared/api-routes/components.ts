@@ -11,7 +11,7 @@ const sourceMove = z.union([
 
 export const componentRoutes = {
   listComponents: route({ method: 'get', path: '/v1/users/me/components', summary: 'List saved components', query: listQuery, response: page(savedComponent) }),
-  createComponent: route({ method: 'post', path: '/v1/components', summary: 'Save a component', body: createComponentBody, response: one(savedComponent) }),
+  createComponent: route({ method: 'post', path: '/v1/components', summary: 'Save a component', body: createComponentBody, response: one(savedComponent), errors: [422] }),
   getComponent: route({ method: 'get', path: '/v1/components/{idOrKey}', summary: 'One saved component, by id or registry key', response: one(savedComponent) }),
   updateComponent: route({
     method: 'put',
@@ -19,6 +19,7 @@ export const componentRoutes = {
     summary: 'New code for a component; its sources move to it in place',
     body: updateComponentBody,
     response: one(z.object({ component: savedComponent, sources: z.array(sourceMove) })),
+    errors: [422],
   }),
   deleteComponent: route({ method: 'delete', path: '/v1/components/{id}', summary: 'Delete a component nothing uses', response: deleted }),
   reloadProps: route({
@@ -39,7 +40,7 @@ export const componentRoutes = {
   }),
   listRegistry: route({ method: 'get', path: '/v1/components/registry', summary: 'The component registry', response: one(z.array(registryEntry)) }),
   getRegistryEntry: route({ method: 'get', path: '/v1/components/registry/{key}', summary: 'One registry component', response: one(registryEntry) }),
-  publishComponent: route({ method: 'post', path: '/v1/components/registry', summary: 'Publish a component to the registry', body: createComponentBody, response: one(registryEntry) }),
+  publishComponent: route({ method: 'post', path: '/v1/components/registry', summary: 'Publish a component to the registry', body: createComponentBody, response: one(registryEntry), errors: [422] }),
   unpublishComponent: route({
     method: 'delete',
     path: '/v1/components/registry/{key}',

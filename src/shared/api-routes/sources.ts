@@ -22,6 +22,7 @@ export const sourceRoutes = {
     summary: 'Delete a source (force=true: even when workflows listen to it)',
     query: z.object({ force: z.enum(['true', 'false']).optional() }),
     response: deleted,
+    errors: [422],
   }),
   runSource: route({ method: 'post', path: '/v1/sources/{id}/run', summary: 'Run a source once by hand', body: runSourceBody, response: one(runResult), errors: [422, 429] }),
   sourceEventSummaries: route({

@@ -9,7 +9,7 @@ export const workflowRoutes = {
   listWorkflows: route({ method: 'get', path: '/v1/users/me/workflows', summary: 'List workflows', query: listQuery, response: page(workflow) }),
   getWorkflow: route({ method: 'get', path: '/v1/workflows/{id}', summary: 'One workflow', response: one(workflow) }),
   updateWorkflow: route({ method: 'put', path: '/v1/workflows/{id}', summary: 'Update a workflow', body: updateWorkflowBody, response: one(workflow), errors: [422] }),
-  deleteWorkflow: route({ method: 'delete', path: '/v1/workflows/{id}', summary: 'Delete a workflow', response: deleted }),
+  deleteWorkflow: route({ method: 'delete', path: '/v1/workflows/{id}', summary: 'Delete a workflow', response: deleted, errors: [422] }),
   runWorkflow: route({
     method: 'post',
     path: '/v1/workflows/{id}/run',
