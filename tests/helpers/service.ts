@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { contractProblem } from './contract';
 
 const BIN = resolve('bin/runnel.js');
 
@@ -79,7 +80,7 @@ export async function startService(o: StartOptions = {}): Promise<ServiceHandle>
       headers.set('content-type', 'application/json');
       body = JSON.stringify(init.json);
     }
-    return fetch(url + path, { ...init, headers, body });
+    return fetch(url + path, { ...init, headers, body }).then((res) => keepsContract(init.method ?? 'GET', url + path, res));
   };
   const handle: ServiceHandle = {
     url,
@@ -124,6 +125,24 @@ export async function startService(o: StartOptions = {}): Promise<ServiceHandle>
     },
   };
   return handle;
+}
+
+/**
+ * Every answer the tests receive through `api()` is checked against the OpenAPI document; a
+ * mismatch fails the test that received it (the test's own assertions are unchanged).
+ */
+async function keepsContract(method: string, url: string, res: Response): Promise<Response> {
+  const type = res.headers.get('content-type') ?? '';
+  if (method === 'HEAD' || /text\/(event-stream|html)/.test(type)) return res;
+  const text = await res.clone().text();
+  let body: unknown;
+  if (text !== '') {
+    if (!type.includes('application/json')) return res;
+    body = JSON.parse(text);
+  }
+  const problem = contractProblem(method, url, res.status, body);
+  if (problem) throw new Error(problem);
+  return res;
 }
 
 /** Files under `dir` that contain `text` in clear (grep -rl); [] when none. */

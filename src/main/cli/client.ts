@@ -1,34 +1,35 @@
 import type { Connection } from './connection';
 import { CliError } from './errors';
+import { createApiClient, type ApiClient, type Failure } from '../../shared/api-client';
 
-/** The REST client every command uses: JSON in and out, the API's errors as one readable line. */
+/** The REST client every command uses: the shared typed client, the API's errors as one readable line. */
 export class RunnelClient {
-  constructor(readonly conn: Connection) {}
+  /** Operations of the route table, typed from it (`api.data('getSource', { id })`). */
+  readonly api: ApiClient;
+
+  constructor(readonly conn: Connection) {
+    this.api = createApiClient({
+      baseUrl: conn.url,
+      fetch: (url, init) => fetch(url, init),
+      headers: { authorization: `Bearer ${conn.apiKey}` },
+      fail: (f) => this.failure(f),
+    });
+  }
+
+  private failure(f: Failure): CliError {
+    if (f.kind === 'network') {
+      const err = f.cause as Error;
+      const cause = err.cause instanceof Error ? err.cause.message : err.message;
+      return new CliError(`cannot reach Runnel at ${this.conn.url} (${cause}); is runnel serve running?`);
+    }
+    if (f.kind === 'not_json') return new CliError(`${f.method} ${f.path}: the service answered ${f.status} with something that is not JSON`);
+    if (f.status === 401) return new CliError(`the API key was refused by ${this.conn.url} (wrong key for this service; key from ${this.conn.from})`, 1, 'unauthorized');
+    return new CliError(f.error?.message ?? `${f.method} ${f.path}: the service answered ${f.status}`, 1, f.error?.code);
+  }
 
   /** The whole JSON body (`{data, page_info?}`); throws CliError on any failure. */
-  async request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetch(this.conn.url + path, {
-        method,
-        headers: { authorization: `Bearer ${this.conn.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (err) {
-      const cause = (err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message;
-      throw new CliError(`cannot reach Runnel at ${this.conn.url} (${cause}); is runnel serve running?`);
-    }
-    if (res.status === 202 || res.status === 204) return undefined as T;
-    const text = await res.text();
-    let json: { error?: { code?: string; message?: string } } & Record<string, unknown>;
-    try {
-      json = text ? JSON.parse(text) : {};
-    } catch {
-      throw new CliError(`${method} ${path}: the service answered ${res.status} with something that is not JSON`);
-    }
-    if (res.status === 401) throw new CliError(`the API key was refused by ${this.conn.url} (wrong key for this service; key from ${this.conn.from})`, 1, 'unauthorized');
-    if (!res.ok) throw new CliError(json.error?.message ?? `${method} ${path}: the service answered ${res.status}`, 1, json.error?.code);
-    return json as T;
+  request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    return this.api.request<T>(method, path, body);
   }
 
   /** The `data` of the answer. */

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import type { ConfigurableProp, DeployedSource, RegistryEntry, SavedComponent, Workflow } from '../../shared/resources';
+import type { ConfigurableProp, DeployedSource, Workflow } from '../../shared/resources';
 import { bundleFile } from './bundle-file';
 import type { RunnelClient } from './client';
 import { CliError } from './errors';
@@ -28,10 +28,10 @@ export async function isFileArg(arg: string): Promise<boolean> {
 export async function loadComponent(client: RunnelClient, arg: string): Promise<DeployableComponent> {
   if (await isFileArg(arg)) {
     const { code } = await bundleFile(arg);
-    const saved = await client.post<SavedComponent>('/v1/components', { component_code: code });
+    const saved = await client.api.data('createComponent', { body: { component_code: code } });
     return { type: saved.type, name: saved.name, configurable_props: saved.configurable_props, ref: { component_id: saved.id }, code };
   }
-  const entry = await client.get<RegistryEntry>(`/v1/components/registry/${encodeURIComponent(arg)}`).catch((err) => {
+  const entry = await client.api.data('getRegistryEntry', { key: arg }).catch((err) => {
     if (err instanceof CliError && err.code === 'not_found') throw new CliError(`"${arg}" is neither a file nor a registry key (see runnel list registry)`, 1, 'not_found');
     throw err;
   });

@@ -1,4 +1,4 @@
-import type { DeployedSource, PageInfo, SavedComponent, Workflow } from '../../shared/resources';
+import type { DeployedSource, SavedComponent, Workflow } from '../../shared/resources';
 import type { RunnelClient } from './client';
 import { CliError } from './errors';
 
@@ -9,19 +9,6 @@ export type Target =
   | { kind: 'component'; id: string; name: string; component: SavedComponent };
 
 export type TargetKind = Target['kind'];
-
-/** Every page of a list route (`GET /v1/users/me/…`), oldest last as the API orders them. */
-export async function listAll<T>(client: RunnelClient, path: string): Promise<T[]> {
-  const all: T[] = [];
-  let before: string | null = null;
-  for (;;) {
-    const sep = path.includes('?') ? '&' : '?';
-    const page: { data: T[]; page_info?: PageInfo } = await client.request('GET', `${path}${sep}limit=100${before ? `&before=${encodeURIComponent(before)}` : ''}`);
-    all.push(...page.data);
-    before = page.page_info?.end_cursor ?? null;
-    if (!page.page_info || page.data.length < 100 || !before) return all;
-  }
-}
 
 /** The slug the service gives a name (`name_slug` of sources; workflows are matched the same way). */
 export function slugify(name: string): string {
@@ -51,10 +38,10 @@ export async function resolveTarget(client: RunnelClient, ref: string, kinds: Ta
   }
   const candidates: Target[] = [];
   if (kinds.includes('source')) {
-    for (const s of await listAll<DeployedSource>(client, '/v1/users/me/sources')) candidates.push({ kind: 'source', id: s.id, name: s.name, source: s });
+    for (const s of await client.api.all('listSources')) candidates.push({ kind: 'source', id: s.id, name: s.name, source: s });
   }
   if (kinds.includes('workflow')) {
-    for (const w of await listAll<Workflow>(client, '/v1/users/me/workflows')) candidates.push({ kind: 'workflow', id: w.id, name: w.name, workflow: w });
+    for (const w of await client.api.all('listWorkflows')) candidates.push({ kind: 'workflow', id: w.id, name: w.name, workflow: w });
   }
   const slugOf = (t: Target) => (t.kind === 'source' ? t.source.name_slug : slugify(t.name));
   let found = candidates.filter((t) => t.name === ref || slugOf(t) === ref);
@@ -74,16 +61,15 @@ export async function resolveTarget(client: RunnelClient, ref: string, kinds: Ta
 }
 
 async function fetchById(client: RunnelClient, kind: TargetKind, id: string): Promise<Target> {
-  const enc = encodeURIComponent(id);
   if (kind === 'source') {
-    const s = await client.get<DeployedSource>(`/v1/sources/${enc}`);
+    const s = await client.api.data('getSource', { id });
     return { kind, id: s.id, name: s.name, source: s };
   }
   if (kind === 'workflow') {
-    const w = await client.get<Workflow>(`/v1/workflows/${enc}`);
+    const w = await client.api.data('getWorkflow', { id });
     return { kind, id: w.id, name: w.name, workflow: w };
   }
-  const c = await client.get<SavedComponent>(`/v1/components/${enc}`);
+  const c = await client.api.data('getComponent', { idOrKey: id });
   return { kind, id: c.id, name: c.name, component: c };
 }
 

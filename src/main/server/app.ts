@@ -25,6 +25,7 @@ import { systemRoutes } from './routes/system';
 import { workflowRoutes } from './routes/workflows';
 import { clockRoutes } from './routes/clock';
 import { staticUi } from './static-ui';
+import { openApiDocument } from '../../shared/openapi';
 
 /** The use cases the server adapts to HTTP: one service per area. */
 export interface AppServices {
@@ -74,6 +75,13 @@ export function createApp(d: AppDeps): Hono {
   v1.post('/session-tokens', (c) => {
     const token = d.sessions.issueToken();
     return c.json({ data: { token, url: `${new URL(c.req.url).origin}/?token=${token}` } });
+  });
+  // The REST contract as OpenAPI 3.1, built once per address the service is reached at.
+  const docs = new Map<string, Record<string, unknown>>();
+  v1.get('/openapi.json', (c) => {
+    const origin = new URL(c.req.url).origin;
+    if (!docs.has(origin)) docs.set(origin, openApiDocument(origin));
+    return c.json(docs.get(origin));
   });
   v1.all('*', () => {
     throw new RunnelError('not_found', 'No such route');

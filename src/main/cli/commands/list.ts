@@ -4,7 +4,6 @@ import { action } from '../cli-context';
 import { CliError } from '../errors';
 import { isoSeconds } from '../format';
 import { isoTime, type Output } from '../output';
-import { listAll } from '../resolve-target';
 import type { RunnelClient } from '../client';
 
 const KINDS = ['sources', 'components', 'workflows', 'subscriptions', 'registry'] as const;
@@ -30,15 +29,15 @@ export function registerList(program: Command): void {
 async function fetchList(client: RunnelClient, kind: Kind): Promise<unknown[]> {
   switch (kind) {
     case 'sources':
-      return listAll<DeployedSource>(client, '/v1/users/me/sources');
+      return client.api.all('listSources');
     case 'components':
-      return listAll<SavedComponent>(client, '/v1/users/me/components');
+      return client.api.all('listComponents');
     case 'workflows':
-      return listAll<Workflow>(client, '/v1/users/me/workflows');
+      return client.api.all('listWorkflows');
     case 'subscriptions':
-      return client.get<Subscription[]>('/v1/users/me/subscriptions');
+      return client.api.data('listSubscriptions');
     case 'registry':
-      return client.get<RegistryEntry[]>('/v1/components/registry');
+      return client.api.data('listRegistry');
   }
 }
 

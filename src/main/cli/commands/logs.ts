@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { LogLine, WorkflowRun } from '../../../shared/resources';
+import type { LogLine } from '../../../shared/resources';
 import { action } from '../cli-context';
 import { openFeed } from '../feed';
 import { follow } from '../follow';
@@ -23,9 +23,9 @@ export function registerLogs(program: Command): void {
         const feed = opts.follow ? await openFeed(client) : undefined;
         let lines: Line[];
         if (target.kind === 'source') {
-          lines = await client.get<LogLine[]>(`/v1/sources/${target.id}/logs`);
+          lines = await client.api.data('sourceLogs', { id: target.id });
         } else {
-          const runs = (await client.get<WorkflowRun[]>(`/v1/workflows/${target.id}/runs?limit=10`)).filter((r) => r.status !== 'running').reverse();
+          const runs = (await client.api.data('listRuns', { id: target.id, query: { limit: 10 } })).filter((r) => r.status !== 'running').reverse();
           lines = runs.flatMap((r) => r.steps.flatMap((s) => s.logs.map((l) => ({ ...l, run_id: r.id, step: s.name }))));
         }
         const human = (l: Line) => logLine(ctx.out, l, l.step ? ctx.out.color.dim(`${l.step}: `) : '');

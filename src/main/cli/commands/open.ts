@@ -10,7 +10,7 @@ export function registerOpen(program: Command): void {
     .action(
       action(async (ctx) => {
         const client = await ctx.client();
-        const link = await client.post<{ url: string }>('/v1/session-tokens');
+        const link = await client.api.data('createSessionToken');
         ctx.out.result(link, () => `Open ${link.url}`);
       }),
     );

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import type { RegistryEntry } from '../../../shared/resources';
 import { bundleFile } from '../bundle-file';
 import { action } from '../cli-context';
 
@@ -12,7 +11,7 @@ export function registerPublish(program: Command): void {
     .action(
       action(async (ctx, _opts, file) => {
         const { code } = await bundleFile(file);
-        const entry = await (await ctx.client()).post<RegistryEntry>('/v1/components/registry', { component_code: code });
+        const entry = await (await ctx.client()).api.data('publishComponent', { body: { component_code: code } });
         ctx.out.result(entry, () => `${ctx.out.color.green('Published')} ${entry.key}@${entry.version} (${entry.type}, ${entry.component_id})`);
       }),
     );

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import type { RunResult, WorkflowRun } from '../../../shared/resources';
 import { action } from '../cli-context';
 import { CliError } from '../errors';
 import { compact, eventLine, logLine, runLine } from '../format';
@@ -21,7 +20,7 @@ export function registerRun(program: Command): void {
         const body = event === undefined ? {} : { event };
         const out = ctx.out;
         if (target.kind === 'source') {
-          const r = await client.post<RunResult>(`/v1/sources/${target.id}/run`, body);
+          const r = await client.api.data('runSource', { id: target.id, body });
           out.result(r, () =>
             [
               `${r.ok ? out.color.green('ok') : out.color.red('failed')} in ${r.duration_ms} ms: ${r.emitted.length} emitted${r.deduped ? `, ${r.deduped} deduped` : ''}`,
@@ -31,7 +30,7 @@ export function registerRun(program: Command): void {
           if (!r.ok) throw new CliError(`run failed: ${r.error?.name ?? 'Error'}: ${r.error?.message ?? ''}`);
           return;
         }
-        const run = await client.post<WorkflowRun>(`/v1/workflows/${target.id}/run`, body);
+        const run = await client.api.data('runWorkflow', { id: target.id, body });
         out.result(run, () =>
           [
             runLine(out, run),

@@ -9,7 +9,7 @@ export function registerUnpublish(program: Command): void {
     .argument('<key>', 'the registry key')
     .action(
       action(async (ctx, _opts, key) => {
-        const r = await (await ctx.client()).del<{ key: string; deleted: boolean; versions: string[] }>(`/v1/components/registry/${encodeURIComponent(key)}`);
+        const r = await (await ctx.client()).api.data('unpublishComponent', { key });
         ctx.out.result(r, () => `${ctx.out.color.green('Unpublished')} ${r.key} (${r.versions.join(', ')})`);
       }),
     );

@@ -38,11 +38,9 @@ export function registerUpdate(program: Command): void {
         const target = await resolveTarget(client, ref);
         let updated: DeployedSource | Workflow;
         if (target.kind === 'source') {
-          updated = await client.put<DeployedSource>(`/v1/sources/${target.id}`, {
-            component_code: code,
-            name: opts.name,
-            active,
-            configured_props: Object.keys(props).length > 0 ? props : undefined,
+          updated = await client.api.data('updateSource', {
+            id: target.id,
+            body: { component_code: code, name: opts.name, active, configured_props: Object.keys(props).length > 0 ? props : undefined },
           });
         } else {
           const wf = (target as Extract<typeof target, { kind: 'workflow' }>).workflow;

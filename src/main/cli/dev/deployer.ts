@@ -53,7 +53,7 @@ export class DevDeployer {
 
   /** The first deployment: saves the component to learn its type and name, then creates or reuses. */
   async deploy(code: string): Promise<DevDeployment> {
-    const component = await this.client.post<SavedComponent>('/v1/components', { component_code: code });
+    const component = await this.client.api.data('createComponent', { body: { component_code: code } });
     const name = this.opts.name ?? component.name;
     this.opts.claimName?.(name);
     const declared = new Set(component.configurable_props.map((p) => p.name));
@@ -68,7 +68,7 @@ export class DevDeployer {
     const cur = this.current;
     if (!cur) return this.deploy(code);
     if (cur.kind === 'source') {
-      const src = await this.client.put<DeployedSource>(`/v1/sources/${cur.id}`, { component_code: code });
+      const src = await this.client.api.data('updateSource', { id: cur.id, body: { component_code: code } });
       this.current = { ...cur, endpoint: sourceEndpoint(src) };
     } else {
       const wf = await this.client.put<Workflow>(`/v1/workflows/${cur.id}`, {
@@ -83,16 +83,16 @@ export class DevDeployer {
   async remove(): Promise<void> {
     const cur = this.current;
     if (!cur) return;
-    await this.client.del(cur.kind === 'source' ? `/v1/sources/${cur.id}` : `/v1/workflows/${cur.id}`);
+    await (cur.kind === 'source' ? this.client.api.data('deleteSource', { id: cur.id }) : this.client.api.data('deleteWorkflow', { id: cur.id }));
     this.current = undefined;
   }
 
   private async deploySource(component: SavedComponent, name: string, configuredProps: Record<string, unknown>): Promise<Tracked> {
-    const existing = (await this.listAll<DeployedSource>('/v1/users/me/sources')).find((s) => s.name === name);
+    const existing = (await this.client.api.all('listSources')).find((s) => s.name === name);
     const body = { component_id: component.id, configured_props: configuredProps };
     const src = existing
-      ? await this.client.put<DeployedSource>(`/v1/sources/${existing.id}`, { ...body, ...(existing.active ? {} : { active: true }) })
-      : await this.client.post<DeployedSource>('/v1/sources', { ...body, name });
+      ? await this.client.api.data('updateSource', { id: existing.id, body: { ...body, ...(existing.active ? {} : { active: true }) } })
+      : await this.client.api.data('createSource', { body: { ...body, name } });
     return { kind: 'source', id: src.id, name: src.name, endpoint: sourceEndpoint(src), reused: Boolean(existing), configuredProps };
   }
 

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../../../shared/errors';
+import { createApiClient, type ApiClient } from '../../../shared/api-client';
 
 /** An error answered by the service (or a network failure), with the API's own message. */
 export class ApiError extends Error {
@@ -21,36 +21,25 @@ export function onAuthFailure(l: Listener): () => void {
   return () => authListeners.delete(l);
 }
 
+/** The shared typed client on the page's own origin; failures become ApiError (401 tells the shell). */
+export const client: ApiClient = createApiClient({
+  baseUrl: '',
+  fetch: (url, init) => fetch(url, init),
+  credentials: 'same-origin',
+  fail: (f) => {
+    if (f.kind === 'network') return new ApiError(0, 'network', `The Runnel service did not answer (${(f.cause as Error).message}). Is it still running?`);
+    if (f.kind === 'not_json') return new ApiError(f.status, 'bad_response', `The service answered ${f.status} with something that is not JSON`);
+    if (f.status === 401) for (const l of authListeners) l(401);
+    return new ApiError(f.status, f.error?.code ?? 'http_' + f.status, f.error?.message ?? `The service answered ${f.status}`, f.error?.details);
+  },
+});
+
 /**
  * Calls the REST API on the page's own origin. The browser sends the HttpOnly session cookie;
  * the page never holds the API key. Resolves to the whole JSON body (`{data, page_info?}`).
  */
-export async function request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (err) {
-    throw new ApiError(0, 'network', `The Runnel service did not answer (${(err as Error).message}). Is it still running?`);
-  }
-  if (res.status === 202 || res.status === 204) return undefined as T;
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    throw new ApiError(res.status, 'bad_response', `The service answered ${res.status} with something that is not JSON`);
-  }
-  if (!res.ok) {
-    if (res.status === 401) for (const l of authListeners) l(401);
-    const e = (json as ErrorBody | undefined)?.error;
-    throw new ApiError(res.status, e?.code ?? 'http_' + res.status, e?.message ?? `The service answered ${res.status}`, e?.details);
-  }
-  return json as T;
+export function request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  return client.request<T>(method, path, body);
 }
 
 /** The `data` of a response (`undefined` for a 202/204 answer without a body). */

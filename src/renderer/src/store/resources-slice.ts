@@ -12,7 +12,7 @@ import type {
   Workflow,
 } from '../../../shared/resources';
 import type { DataStore } from '../../../shared/data-stores';
-import { api, messageOf, request } from '../api/client';
+import { api, client, messageOf, request } from '../api/client';
 import type { AppState } from './index';
 
 /** The account's lists that several screens share, kept fresh by `change` frames. */
@@ -51,11 +51,11 @@ async function allPages<T>(path: string): Promise<T[]> {
 }
 
 const READERS: Partial<Record<ChangedResource, (set: (p: Partial<ResourcesSlice>) => void) => Promise<void>>> = {
-  sources: async (set) => set({ sources: await allPages<DeployedSource>('/v1/users/me/sources') }),
-  workflows: async (set) => set({ workflows: await allPages<Workflow>('/v1/users/me/workflows') }),
-  components: async (set) => set({ components: await allPages<SavedComponent>('/v1/users/me/components') }),
-  registry: async (set) => set({ registry: await api.get<RegistryEntry[]>('/v1/components/registry') }),
-  accounts: async (set) => set({ accounts: await api.get<Account[]>('/v1/accounts') }),
+  sources: async (set) => set({ sources: await client.all('listSources') }),
+  workflows: async (set) => set({ workflows: await client.all('listWorkflows') }),
+  components: async (set) => set({ components: await client.all('listComponents') }),
+  registry: async (set) => set({ registry: await client.data('listRegistry') }),
+  accounts: async (set) => set({ accounts: await client.data('listAccounts') }),
   subscriptions: async (set) => set({ subscriptions: await api.get<Subscription[]>('/v1/users/me/subscriptions') }),
   outbox: async (set) => set({ outbox: await api.get<OutboxMessage[]>('/v1/outbox') }),
   settings: async (set) => set({ settings: await api.get<Settings>('/v1/settings') }),

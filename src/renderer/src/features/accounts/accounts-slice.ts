@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Account } from '../../../../shared/resources';
-import { api, messageOf } from '../../api/client';
+import { api, client, messageOf } from '../../api/client';
 import type { AppState } from '../../store/index';
 
 /** What the service shows instead of a stored credential; sent back, it keeps the stored value. */
@@ -62,9 +62,9 @@ export const createAccountsSlice: StateCreator<AppState, [], [], AccountsSlice> 
     updateAccount: (account, { name, rows }) => {
       const auth = authBody(rows, account);
       const body = { ...(name.trim() && name.trim() !== account.name ? { name: name.trim() } : {}), ...(auth ? { auth } : {}) };
-      return attempt(account.id, () => api.put<Account>(`/v1/accounts/${encodeURIComponent(account.id)}`, body));
+      return attempt(account.id, () => client.data('updateAccount', { id: account.id, body }));
     },
-    deleteAccount: async (id) => (await attempt(id, () => api.del(`/v1/accounts/${encodeURIComponent(id)}`).then(() => true))) === true,
+    deleteAccount: async (id) => (await attempt(id, () => client.data('deleteAccount', { id }).then(() => true))) === true,
     clearAccountError: (where) => note(where, undefined),
   };
 };

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { SavedComponent } from '../../../../shared/resources';
-import { ApiError, api, messageOf } from '../../api/client';
+import { ApiError, client, messageOf } from '../../api/client';
 import type { AppState } from '../../store/index';
 import { DEFAULT_FILTER, detectLanguage, errorLineOf, type CodeLanguage, type ComponentFilter } from './component-logic';
 
@@ -109,7 +109,7 @@ export const createComponentsSlice: StateCreator<AppState, [], [], ComponentsSli
       set({ componentEditor: { ...EMPTY_EDITOR, target: id, report, component: known ?? null, code: known?.code ?? '', original: known?.code ?? '' } });
       if (known) return;
       try {
-        const c = await api.get<SavedComponent>(`/v1/components/${encodeURIComponent(id)}`);
+        const c = await client.data('getComponent', { idOrKey: id });
         if (get().componentEditor.target !== id) return;
         edit({ component: c, code: c.code, original: c.code });
       } catch (err) {
@@ -129,9 +129,9 @@ export const createComponentsSlice: StateCreator<AppState, [], [], ComponentsSli
         let component: SavedComponent;
         let report: UpdateReport | null = null;
         if (e.target === 'new') {
-          component = await api.post<SavedComponent>('/v1/components', { component_code: code });
+          component = await client.data('createComponent', { body: { component_code: code } });
         } else {
-          const r = await api.put<{ component: SavedComponent; sources: SourceMove[] }>(`/v1/components/${encodeURIComponent(e.target)}`, { component_code: code });
+          const r = await client.data('updateComponent', { id: e.target, body: { component_code: code } });
           component = r.component;
           report = { componentId: component.id, previousId: e.target, sources: r.sources };
         }
@@ -150,7 +150,7 @@ export const createComponentsSlice: StateCreator<AppState, [], [], ComponentsSli
     async deleteComponent(id) {
       edit({ deleting: true, deleteError: null });
       try {
-        await api.del(`/v1/components/${encodeURIComponent(id)}`);
+        await client.data('deleteComponent', { id });
         set({ componentEditor: EMPTY_EDITOR });
         void get().refresh('components');
         return true;

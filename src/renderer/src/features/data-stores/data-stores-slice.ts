@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { DataStore, DataStoreRecord } from '../../../../shared/data-stores';
 import type { PageInfo } from '../../../../shared/resources';
-import { api, messageOf, request } from '../../api/client';
+import { api, client, messageOf, request } from '../../api/client';
 import type { AppState } from '../../store/index';
 
 /** Records of one store as far as they have been read: the newest first, pages of 100. */
@@ -60,12 +60,12 @@ export const createDataStoresSlice: StateCreator<AppState, [], [], DataStoresSli
     storeRecords: {},
     dataStoreErrors: {},
     createDataStore: async (name) => {
-      const made = await attempt('create', () => api.post<DataStore>('/v1/data_stores', { name: name.trim() }));
+      const made = await attempt('create', () => client.data('createDataStore', { body: { name: name.trim() } }));
       if (made) await get().refresh('data_stores');
       return made;
     },
     deleteDataStore: async (id) => {
-      const ok = (await attempt(id, () => api.del(`/v1/data_stores/${encodeURIComponent(id)}`).then(() => true))) === true;
+      const ok = (await attempt(id, () => client.data('deleteDataStore', { id }).then(() => true))) === true;
       if (ok) {
         set((s) => ({ storeRecords: { ...s.storeRecords, [id]: undefined } }));
         await get().refresh('data_stores');

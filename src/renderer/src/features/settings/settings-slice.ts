@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Settings } from '../../../../shared/resources';
-import { ApiError, api, messageOf } from '../../api/client';
+import { ApiError, client, messageOf } from '../../api/client';
 import type { AppState } from '../../store/index';
 
 /** `GET /v1/packages`: where unpinned imports point, the installed sets, recent fetch activity. */
@@ -52,7 +52,7 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
   async saveSettings(form) {
     const patch = settingsPatch(form, get().settings);
     try {
-      const settings = await api.put<Settings>('/v1/settings', patch);
+      const settings = await client.data('updateSettings', { body: patch });
       set({ settings, settingsSave: { savedAt: Date.now() } });
       return true;
     } catch (err) {
@@ -63,7 +63,7 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
   keyRotation: {},
   async rotateApiKey() {
     try {
-      await api.post('/v1/api-key/rotate');
+      await client.data('rotateApiKey');
       set({ keyRotation: { rotatedAt: Date.now() } });
       return true;
     } catch (err) {
@@ -75,14 +75,14 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
   packagesError: null,
   async loadPackages() {
     try {
-      set({ packages: await api.get<PackagesState>('/v1/packages'), packagesError: null });
+      set({ packages: await client.data('packages'), packagesError: null });
     } catch (err) {
       set({ packagesError: messageOf(err) });
     }
   },
   async refreshPackages(name) {
     try {
-      const { refreshed } = await api.post<{ refreshed: string[] }>('/v1/packages/refresh', name ? { name } : {});
+      const { refreshed } = await client.data('refreshPackages', { body: name ? { name } : {} });
       await get().loadPackages();
       return refreshed;
     } catch (err) {

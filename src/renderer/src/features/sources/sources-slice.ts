@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { UpdateSourceBody } from '../../../../shared/api';
 import type { ConfigurableProp, DeployedSource, EventSummary, RunResult, SavedComponent } from '../../../../shared/resources';
-import { api, messageOf, request } from '../../api/client';
+import { api, client, messageOf, request } from '../../api/client';
 import type { AppState } from '../../store/index';
 import { placeErrors } from '../props/prop-errors';
 import type { FormResult } from '../props/prop-form-model';
@@ -113,7 +113,7 @@ export const createSourcesSlice: StateCreator<AppState, [], [], SourcesSlice> = 
     async updateSource(id, patch, what = 'Saving') {
       op(id, { busy: what, error: null, propErrors: {} });
       try {
-        const updated = await api.put<DeployedSource>(`/v1/sources/${id}`, patch);
+        const updated = await client.data('updateSource', { id, body: patch });
         set((s) => ({ sources: s.sources.map((x) => (x.id === id ? updated : x)) }));
         op(id, { busy: null });
         return true;
@@ -128,7 +128,7 @@ export const createSourcesSlice: StateCreator<AppState, [], [], SourcesSlice> = 
     async runSource(id) {
       op(id, { busy: 'Running', error: null });
       try {
-        const run = await api.post<RunResult>(`/v1/sources/${id}/run`, {});
+        const run = await client.data('runSource', { id, body: {} });
         op(id, { busy: null, run });
         for (const e of run.emitted) get().addLiveEvent(id, frameOf(e));
         return run;
@@ -141,7 +141,7 @@ export const createSourcesSlice: StateCreator<AppState, [], [], SourcesSlice> = 
     async deleteSource(id) {
       op(id, { busy: 'Deleting', error: null });
       try {
-        await api.del(`/v1/sources/${id}`);
+        await client.data('deleteSource', { id });
         set((s) => {
           const { [id]: _gone, ...ops } = s.sourceOps;
           return { sources: s.sources.filter((x) => x.id !== id), sourceOps: ops };
@@ -172,7 +172,7 @@ export const createSourcesSlice: StateCreator<AppState, [], [], SourcesSlice> = 
       const known = get().componentById[id] ?? get().components.find((c) => c.id === id);
       if (known) return known;
       try {
-        const c = await api.get<SavedComponent>(`/v1/components/${encodeURIComponent(id)}`);
+        const c = await client.data('getComponent', { idOrKey: id });
         set((s) => ({ componentById: { ...s.componentById, [id]: c } }));
         return c;
       } catch {

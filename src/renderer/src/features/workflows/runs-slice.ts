@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { WorkflowRun } from '../../../../shared/resources';
-import { api } from '../../api/client';
+import { client } from '../../api/client';
 import type { AppState } from '../../store/index';
 
 /** The service keeps the last 100 runs of a workflow; the page keeps as many. */
@@ -35,7 +35,7 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
     }),
   setRuns: (workflowId, runs) => set((s) => ({ runs: { ...s.runs, [workflowId]: runs } })),
   async loadRuns(workflowId) {
-    const fetched = await api.get<WorkflowRun[]>(`/v1/workflows/${encodeURIComponent(workflowId)}/runs`);
+    const fetched = await client.data('listRuns', { id: workflowId });
     set((s) => {
       // A frame that arrived while the list was read may be fresher than the list.
       const live = new Map((s.runs[workflowId] ?? []).map((r) => [r.id, r]));
@@ -51,12 +51,12 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
   async loadRun(workflowId, runId) {
     const known = get().runs[workflowId]?.find((r) => r.id === runId);
     if (known) return known;
-    const run = await api.get<WorkflowRun>(`/v1/workflows/${encodeURIComponent(workflowId)}/runs/${encodeURIComponent(runId)}`);
+    const run = await client.data('getRun', { id: workflowId, runId });
     get().upsertRun(run);
     return run;
   },
   async runWorkflow(workflowId, event) {
-    const run = await api.post<WorkflowRun>(`/v1/workflows/${encodeURIComponent(workflowId)}/run`, { event });
+    const run = await client.data('runWorkflow', { id: workflowId, body: { event } });
     get().upsertRun(run);
     return run;
   },

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
-import type { EventSummary, SseEmitFrame, Workflow } from '../../../../shared/resources';
-import { api, request } from '../../api/client';
+import type { EventSummary, SseEmitFrame } from '../../../../shared/resources';
+import { client, request } from '../../api/client';
 import type { AppState } from '../../store/index';
 
 /** The error event a failed run files on the workflow's `$errors` channel. */
@@ -38,11 +38,11 @@ export const createWorkflowSlice: StateCreator<AppState, [], [], WorkflowSlice> 
     set((s) => ({ wfErrorEvents: { ...s.wfErrorEvents, [workflowId]: rows } }));
   },
   async setWorkflowActive(workflowId, active) {
-    const wf = await api.put<Workflow>(`/v1/workflows/${encodeURIComponent(workflowId)}`, { active });
+    const wf = await client.data('updateWorkflow', { id: workflowId, body: { active } });
     set((s) => ({ workflows: s.workflows.map((w) => (w.id === wf.id ? wf : w)) }));
   },
   async deleteWorkflow(workflowId) {
-    await api.del(`/v1/workflows/${encodeURIComponent(workflowId)}`);
+    await client.data('deleteWorkflow', { id: workflowId });
     set((s) => ({ workflows: s.workflows.filter((w) => w.id !== workflowId) }));
     void get().refresh('workflows');
   },
