@@ -6,7 +6,7 @@ import { apiRoutes } from '../../src/shared/api-routes';
 /** `GET /v1/sources/:id` for each route the server's router answers (middleware and the UI left out). */
 function serverRoutes(): string[] {
   // Registering routes touches no collaborator, so an empty bag is enough to list them.
-  const app = createApp({} as AppDeps);
+  const app = createApp({ services: {} } as unknown as AppDeps);
   const uiPaths = new Set(['/', '/*']);
   return app.routes
     .filter((r) => r.method !== 'ALL' && !uiPaths.has(r.path))
