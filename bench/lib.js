@@ -96,24 +96,13 @@ export function rssMb(pid) {
 
 /** Resident memory of a process and all its descendants, in MB (Linux /proc). */
 export function treeRssMb(pid) {
-  const children = (p) => {
-    const out = [];
-    for (const t of readdirSync(`/proc/${p}/task`)) {
-      try {
-        out.push(...readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
-      } catch {
-        /* gone */
-      }
-    }
-    return out;
-  };
   let kb = 0;
   const stack = [pid];
   while (stack.length) {
     const p = stack.pop();
     try {
       kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))[1]);
-      stack.push(...children(p));
+      stack.push(...childPids(p));
     } catch {
       /* gone */
     }

@@ -6,6 +6,8 @@ export const LIMITS = {
   dedupeIdChars: 64,
   eventRetention: 100,
   logRetention: 100,
+  /** One log line; longer ones are cut (by the runner, and again where the service logs). */
+  logLineChars: 16 * 1024,
   webhookBodyBytes: 512 * 1024,
   restBodyBytes: 5 * 1024 * 1024,
   customResponseWaitMs: 30_000,

@@ -1,4 +1,5 @@
 import { RunnelError } from '../../shared/errors';
+import { LIMITS } from '../../shared/limits';
 import type { LogLine } from '../../shared/resources';
 import type { HookName, InvokeCallbacks, InvokeMethod, InvokeOutcome } from '../domain/invocations';
 import type { ComponentDoc, SourceDoc } from '../store/document-types';
@@ -38,7 +39,7 @@ export interface SourceInvokerDeps {
 
 const EMPTY_DB = { set: {}, del: [] as string[] };
 /** Longer console lines are cut, so one runaway print cannot bloat the logs. */
-const MAX_LOG_LINE = 16 * 1024;
+const MAX_LOG_LINE = LIMITS.logLineChars;
 
 /**
  * One invocation of a source: builds what the sandbox needs, runs it, and commits the emits

@@ -2,6 +2,7 @@
 // (sandbox host): the wire format only; what they carry is domain data (src/main/domain/).
 // Everything here crosses a process boundary with structured clone, so it holds data only: no
 // functions, no class instances.
+import { LIMITS } from '../../shared/limits';
 import type { DataStoreRequest } from './data-store-protocol';
 import type { ComponentMeta } from '../domain/components';
 import type { HttpResponseSpec, InterfaceValue, InvokeRequest, LogStream, OutcomeFields, SerializedError } from '../domain/invocations';
@@ -28,7 +29,7 @@ export type ParentMessage =
 export type DataStoreResult = { type: 'ds-result'; call: number } & ({ ok: true; value: unknown } | { ok: false; error: SerializedError });
 
 /** A log line's longest form on the channel: the runner cuts longer ones and says how much it cut. */
-export const MAX_LOG_LINE_CHARS = 16 * 1024;
+export const MAX_LOG_LINE_CHARS = LIMITS.logLineChars;
 
 export type RunnerMessage =
   | { type: 'ready'; baselineRss: number }

@@ -1,29 +1,19 @@
 // The source engine in-process: the real runtime, queue, stores (on a temp dir) and bus, with
 // the scripted FakeSandbox in place of runner processes. Fast enough to drive orchestration
 // (batching, blame, reruns, ordering, publish-after-commit, respond() waits) case by case.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { newId } from '../../../src/shared/ids';
 import type { LogLine } from '../../../src/shared/resources';
-import { pathsFor } from '../../../src/main/config/paths';
-import type { Logger } from '../../../src/main/logger';
-import { Accounts } from '../../../src/main/runtime/accounts';
 import { ComponentConfig } from '../../../src/main/runtime/component-config';
-import { DataStores } from '../../../src/main/runtime/data-stores';
 import { EventBus } from '../../../src/main/runtime/event-bus';
-import { Secrets } from '../../../src/main/runtime/secrets';
 import { SourceRuntime } from '../../../src/main/runtime/source-runtime';
 import { Scheduler } from '../../../src/main/scheduler/scheduler';
-import { systemClock } from '../../../src/main/scheduler/clock';
 import { BoundedLists } from '../../../src/main/store/bounded-lists';
 import type { ComponentDoc, SourceDoc } from '../../../src/main/store/document-types';
-import { DocumentStore } from '../../../src/main/store/documents';
 import { EventStore } from '../../../src/main/store/event-store';
-import { SecretBox } from '../../../src/main/store/secret-box';
 import { FakeSandbox } from './fake-sandbox';
+import { openTempStores, quietLogger } from './temp-stores';
 
-export const quietLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+export { quietLogger };
 
 export interface Engine {
   runtime: SourceRuntime;
@@ -39,22 +29,10 @@ export interface Engine {
 }
 
 export async function startEngine(): Promise<Engine> {
-  const dir = mkdtempSync(join(tmpdir(), 'runnel-engine-'));
-  const paths = pathsFor(dir);
-  const clock = systemClock;
-  const docs = await DocumentStore.open(paths.documents, { now: () => clock.now() });
-  await docs.update((d) => {
-    d.user = { id: newId('u'), created_at: Math.floor(clock.now() / 1000) };
-  });
-  const events = new EventStore({ dir: paths.eventsDir, clock, logger: quietLogger, retention: () => 10_000 });
-  await events.openAll();
+  const stores = await openTempStores('runnel-engine-', 10_000);
+  const { paths, clock, docs, events, bus, dataStores, secrets, accounts } = stores;
   const logs = new BoundedLists<LogLine>(paths.logsDir, 100);
   await logs.openAll();
-  const bus = new EventBus();
-  const dataStores = new DataStores({ dir: paths.dataStoresDir, clock, logger: quietLogger, docs });
-  await dataStores.open();
-  const box = await SecretBox.open(paths.secretsKeyFile);
-  const accounts = new Accounts(docs, box, clock);
   const sandbox = new FakeSandbox();
   const scheduler = new Scheduler(clock);
   const runtime = new SourceRuntime({
@@ -67,7 +45,7 @@ export async function startEngine(): Promise<Engine> {
     clock,
     logger: quietLogger,
     paths,
-    secrets: new Secrets(box),
+    secrets,
     config: new ComponentConfig(sandbox, accounts),
     accounts,
     dataStores,
@@ -112,9 +90,8 @@ export async function startEngine(): Promise<Engine> {
     async close() {
       runtime.dispose();
       await runtime.drain();
-      await events.close();
       await logs.close();
-      rmSync(dir, { recursive: true, force: true });
+      await stores.close();
     },
   };
 }

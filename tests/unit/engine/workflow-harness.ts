@@ -1,27 +1,17 @@
 // A workflow's runs in-process: the real run executor, $errors channel, destinations and stores
 // (temp dir), with the scripted FakeSandbox answering each step by its id.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { newId } from '../../../src/shared/ids';
 import type { OutboxMessage } from '../../../src/shared/resources';
-import { pathsFor } from '../../../src/main/config/paths';
-import { Accounts } from '../../../src/main/runtime/accounts';
-import { DataStores } from '../../../src/main/runtime/data-stores';
-import { EventBus } from '../../../src/main/runtime/event-bus';
-import { Secrets } from '../../../src/main/runtime/secrets';
 import { Destinations } from '../../../src/main/runtime/workflows/destinations';
 import { ErrorsChannel } from '../../../src/main/runtime/workflows/errors-channel';
 import { RunExecutor } from '../../../src/main/runtime/workflows/run-executor';
 import { workflowTimeoutMs } from '../../../src/main/runtime/workflows/workflow-runtime';
-import { systemClock } from '../../../src/main/scheduler/clock';
 import { BoundedLists } from '../../../src/main/store/bounded-lists';
 import type { ComponentDoc, WorkflowDoc } from '../../../src/main/store/document-types';
-import { DocumentStore } from '../../../src/main/store/documents';
 import { EventStore } from '../../../src/main/store/event-store';
-import { SecretBox } from '../../../src/main/store/secret-box';
-import { quietLogger } from './engine-harness';
+import { newId } from '../../../src/shared/ids';
+import type { EventBus } from '../../../src/main/runtime/event-bus';
 import { FakeSandbox } from './fake-sandbox';
+import { openTempStores, quietLogger } from './temp-stores';
 
 export interface WorkflowEngine {
   executor: RunExecutor;
@@ -35,21 +25,10 @@ export interface WorkflowEngine {
 }
 
 export async function startWorkflowEngine(): Promise<WorkflowEngine> {
-  const dir = mkdtempSync(join(tmpdir(), 'runnel-engine-wf-'));
-  const paths = pathsFor(dir);
-  const clock = systemClock;
-  const docs = await DocumentStore.open(paths.documents, { now: () => clock.now() });
-  await docs.update((d) => {
-    d.user = { id: newId('u'), created_at: 0 };
-  });
-  const events = new EventStore({ dir: paths.eventsDir, clock, logger: quietLogger, retention: () => 100 });
-  await events.openAll();
+  const stores = await openTempStores('runnel-engine-wf-', 100);
+  const { paths, clock, docs, events, bus, dataStores, secrets, accounts } = stores;
   const outbox = new BoundedLists<OutboxMessage>(paths.outboxDir, 100);
   await outbox.openAll();
-  const bus = new EventBus();
-  const dataStores = new DataStores({ dir: paths.dataStoresDir, clock, logger: quietLogger, docs });
-  await dataStores.open();
-  const box = await SecretBox.open(paths.secretsKeyFile);
   const sandbox = new FakeSandbox();
   const destinations = new Destinations({ events, bus, outbox, paths, clock });
   const errors = new ErrorsChannel({ events, bus, clock, destinations });
@@ -62,8 +41,8 @@ export async function startWorkflowEngine(): Promise<WorkflowEngine> {
     paths,
     destinations,
     errors,
-    secrets: new Secrets(box),
-    accounts: new Accounts(docs, box, clock),
+    secrets,
+    accounts,
     dataStores,
     timeoutMs: workflowTimeoutMs,
   });
@@ -110,9 +89,8 @@ export async function startWorkflowEngine(): Promise<WorkflowEngine> {
       return wf;
     },
     async close() {
-      await events.close();
       await outbox.close();
-      rmSync(dir, { recursive: true, force: true });
+      await stores.close();
     },
   };
 }
