@@ -53,7 +53,10 @@ export default tseslint.config(
   },
   {
     files: ['src/main/engine/**'],
-    rules: refuse(['**/server/**', '**/services/**', '**/cli/**', '**/testing/**', 'hono', 'hono/*'], 'The engine knows nothing about HTTP, the services above it or the test harness that uses it.'),
+    rules: refuse(
+      ['**/server/**', '**/services/**', '**/runtime/**', '**/cli/**', '**/testing/**', 'hono', 'hono/*'],
+      'The engine knows nothing about HTTP, the kinds (runtime/) and services above it, or the test harness that uses it.',
+    ),
   },
   {
     files: ['src/main/server/**'],

@@ -23,9 +23,12 @@ import { EventBus } from './runtime/event-bus';
 import { SourceRuntime } from './runtime/source-runtime';
 import { Destinations, OUTBOX_KEY } from './runtime/workflows/destinations';
 import { ErrorsChannel } from './runtime/workflows/errors-channel';
-import { RunExecutor } from './runtime/workflows/run-executor';
+import { RunExecutor, workflowTimeoutMs } from './runtime/workflows/run-executor';
 import { Subscriptions } from './runtime/workflows/subscriptions';
-import { RUN_RETENTION, WorkflowRuntime, workflowTimeoutMs } from './runtime/workflows/workflow-runtime';
+import { WorkflowRuntime } from './runtime/workflows/workflow-runtime';
+import { RUN_RETENTION, WorkflowRuns } from './runtime/workflows/workflow-runs';
+import { deploymentEngine } from './engine/deployment-engine';
+import { SubscriptionTrigger } from './engine/triggers/subscription-trigger';
 import { WorkflowsService } from './services/workflows-service';
 import { RunnerPool } from './sandbox/client/runner-pool';
 import { Scheduler } from './scheduler/scheduler';
@@ -161,30 +164,32 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   // Loading built-ins may have started a runner and the compiler; an idle service needs neither.
   sandbox.reapIdle();
   await releaseCompiler();
-  const runtime = new SourceRuntime({ docs, events, logs, sandbox, scheduler, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, dataStores, endpointUrl });
-  life.add('source runtime', runtime, (r) => r.dispose());
+  // One engine for both kinds: every trigger dispatches into a deployment's queue.
+  const { deployments, http } = deploymentEngine({ capacity: () => docs.data.settings.source_queue_length, scheduler, storeFull: () => events.health.full });
+  life.add('deployments', deployments, (d) => d.dispose());
+  const runtime = new SourceRuntime({ docs, events, logs, sandbox, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, dataStores, endpointUrl, deployments });
   const destinations = new Destinations({ events, bus, outbox, paths, clock: o.clock });
   const errors = new ErrorsChannel({ events, bus, clock: o.clock, destinations, notify: o.onWorkflowError });
-  const workflowRuntime: WorkflowRuntime = new WorkflowRuntime({
-    docs,
-    catalog,
-    scheduler,
-    clock: o.clock,
-    logger: o.logger,
-    runs,
-    endpointUrl,
-    secrets,
-    accounts,
-    dataStores,
-    executor: () => executor,
-    subscriptions: () => subscriptions,
-    onRun: (run) => bus.publishFeed({ type: 'run', workflow_id: run.workflow_id, run }),
+  const workflowRuns = new WorkflowRuns(runs, (run) => bus.publishFeed({ type: 'run', workflow_id: run.workflow_id, run }));
+  const executor = new RunExecutor({
+    ...{ docs, events, sandbox, clock: o.clock, logger: o.logger, paths, destinations, errors, secrets, accounts, dataStores },
+    timeoutMs: workflowTimeoutMs,
+    onProgress: (run) => workflowRuns.progress(run),
   });
-  const onProgress = (run: WorkflowRun) => workflowRuntime.progress(run);
-  const executor = new RunExecutor({ docs, events, sandbox, clock: o.clock, logger: o.logger, paths, destinations, errors, secrets, accounts, dataStores, timeoutMs: workflowTimeoutMs, onProgress });
-  life.add('workflow runtime', workflowRuntime, (w) => w.dispose());
-  const subscriptions = new Subscriptions({ docs, bus, logger: o.logger, errors, trigger: (id, input) => workflowRuntime.triggerQuietly(id, input) });
-  life.add('subscriptions', subscriptions, (x) => x.dispose());
+  const subscriptions = new Subscriptions({ docs });
+  const workflowRuntime = new WorkflowRuntime({
+    ...{ docs, catalog, clock: o.clock, logger: o.logger, runs: workflowRuns, endpointUrl, secrets, accounts, dataStores },
+    ...{ executor, subscriptions, deployments },
+  });
+  const subscriptionTrigger = new SubscriptionTrigger({
+    deployments,
+    onAnyEvent: (l) => bus.onAnyEvent(l),
+    subscriptions: () => docs.data.subscriptions,
+    workflow: (id) => docs.workflow(id),
+    refuseLoop: (listener, _emitterId, e, error, hops) =>
+      errors.record(listener, null, null, error, hops, e.ev).catch((err) => o.logger.error('could not record a refused delivery', err)),
+  });
+  life.add('subscription trigger', subscriptionTrigger, (x) => x.dispose());
   const sources = new SourcesService({
     docs,
     events,
@@ -240,7 +245,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   });
 
   const rest = requireHostHeader(getRequestListener(app.fetch));
-  const webhooks = webhookListener(new WebhookService({ sources: runtime, workflows: workflowRuntime }), o.logger, () => baseUrl);
+  const webhooks = webhookListener(new WebhookService(http), o.logger, () => baseUrl);
   const server: Server = createServer((req, res) => (isWebhookPath(req.url) ? webhooks(req, res) : rest(req, res)));
   answerParserErrors(server);
   await new Promise<void>((resolve, reject) => {
@@ -253,7 +258,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   await lock.setUrl(baseUrl);
 
   runtime.start();
-  subscriptions.start();
+  subscriptionTrigger.start();
   await workflowRuntime.start();
 
   return {

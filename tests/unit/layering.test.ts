@@ -43,6 +43,10 @@ describe('layering', () => {
       filePath: resolve('src/main/store/violation.ts'),
     });
     expect(storeImportsRuntime.messages.map((m) => m.message).join('\n')).toMatch(/must not import/);
+    const [engineImportsRuntime] = await eslint.lintText("import type { SourceRuntime } from '../../runtime/source-runtime';\nexport type X = SourceRuntime;\n", {
+      filePath: resolve('src/main/engine/triggers/violation.ts'),
+    });
+    expect(engineImportsRuntime.messages.map((m) => m.message).join('\n')).toMatch(/The engine knows nothing about HTTP, the kinds/);
     const [serverImportsRuntime] = await eslint.lintText("import type { SourceRuntime } from '../runtime/source-runtime';\nexport type X = SourceRuntime;\n", {
       filePath: resolve('src/main/server/violation.ts'),
     });

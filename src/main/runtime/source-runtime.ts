@@ -3,18 +3,20 @@ import { RunnelError } from '../../shared/errors';
 import { newId, randomToken } from '../../shared/ids';
 import { LIMITS } from '../../shared/limits';
 import type { LogLine, RunResult } from '../../shared/resources';
-import type { HttpDelivery, HttpEvent } from '../domain/http';
+import type { HttpDelivery } from '../domain/http';
+import type { TriggerInput } from '../domain/triggers';
 import type { Logger } from '../logger';
 import type { HookName, HttpResponseSpec, InvokeOutcome } from '../domain/invocations';
-import type { Disposable, Scheduler } from '../scheduler/scheduler';
 import type { ComponentDoc, SourceDoc } from '../store/document-types';
 import type { StoredEvent } from '../store/event-store';
 import { eventSummary } from './event-views';
-import { WorkQueue } from './work-queue';
 import { resolveProps } from '../engine/props/props';
 import { dataStorePropNames } from '../engine/props/data-store-props';
 import { SourceInvoker, type SourceInvokerDeps } from './source-invoker';
 import { timerEvent } from '../engine/props/timer-config';
+import type { DeploymentKind, DeploymentTriggers } from '../engine/deployments/deployment-kind';
+import type { Deployments } from '../engine/deployments/deployments';
+import type { RunOutcome } from './source-runs';
 import type { DataStores } from './data-stores';
 import type { ComponentConfig } from './component-config';
 import { uniqueSlug } from './slug';
@@ -22,10 +24,10 @@ import { withoutRunnelAnswerCookies } from './http-answer-cookies';
 import { applyDbChanges } from '../engine/invocation/db-changes';
 
 export interface SourceRuntimeDeps extends SourceInvokerDeps {
-  scheduler: Scheduler;
   logger: Logger;
   config: ComponentConfig;
   dataStores: DataStores;
+  deployments: Deployments;
 }
 
 export interface CreateSourceInput {
@@ -43,23 +45,16 @@ export interface UpdateSourceInput {
   active?: boolean;
 }
 
-/** See WorkQueue's `holdMs`: under load, a batch waits this long for more runs to join it. */
-const BATCH_HOLD_MS = 4;
-
-export type { HttpDelivery, HttpEvent } from '../domain/http';
-
-interface LiveSource {
-  queue: WorkQueue;
-  timer?: Disposable;
-}
-
 /**
- * Deployed sources: their lifecycle (spec section 3), their triggers (timer, webhook, manual)
- * and the commit of what each invocation emitted. Knows nothing about HTTP routing.
+ * Deployed sources, one kind of deployment: their lifecycle (spec section 3) and how a batch
+ * of their runs is carried out (one runner round trip; see SourceInvoker). Their triggers are
+ * the engine's (engine/triggers/), reached through Deployments.
  */
-export class SourceRuntime {
-  private readonly live = new Map<string, LiveSource>();
-  private readonly byToken = new Map<string, string>();
+export class SourceRuntime implements DeploymentKind<RunOutcome> {
+  readonly name = 'source';
+  /** Under load, a batch of up to 32 runs waits 4 ms for more to join it (see DeploymentQueue). */
+  readonly batching = { maxBatch: 32, holdMs: 4 };
+  readonly answerAfterStoreWhenFull = true;
   readonly invoker: SourceInvoker;
 
   constructor(private readonly deps: SourceRuntimeDeps) {
@@ -68,7 +63,7 @@ export class SourceRuntime {
 
   /** Registers every stored source and resumes the active ones. */
   start(): void {
-    for (const doc of this.deps.docs.data.sources) this.register(doc);
+    for (const doc of this.deps.docs.data.sources) this.deps.deployments.register(this, doc.id);
   }
 
   get(id: string): SourceDoc {
@@ -120,13 +115,13 @@ export class SourceRuntime {
       d.sources.push(doc);
     });
     for (const o of outcomes) await this.invoker.commit(doc, comp, o);
-    this.register(doc);
+    this.deps.deployments.register(this, doc.id);
     return doc;
   }
 
   async update(id: string, input: UpdateSourceInput): Promise<SourceDoc> {
-    const live = this.liveOf(id);
-    return live.queue.task(async () => {
+    this.get(id);
+    return this.deps.deployments.task(this, id, async () => {
       const doc = this.get(id);
       const oldComp = this.component(doc);
       const comp = input.component ?? oldComp;
@@ -158,8 +153,7 @@ export class SourceRuntime {
       });
       for (const o of outcomes) await this.invoker.commit(next, comp, o);
       if (comp.code_hash !== oldComp.code_hash) this.deps.sandbox.forget(id);
-      this.unregister(doc);
-      this.register(next);
+      this.deps.deployments.register(this, id);
       return next;
     });
   }
@@ -188,8 +182,8 @@ export class SourceRuntime {
   }
 
   async remove(id: string, opts: { force?: boolean } = {}): Promise<void> {
-    const live = this.liveOf(id);
-    await live.queue.task(async () => {
+    this.get(id);
+    await this.deps.deployments.task(this, id, async () => {
       const doc = this.get(id);
       if (doc.active) {
         try {
@@ -198,8 +192,7 @@ export class SourceRuntime {
           if (!opts.force) throw err;
         }
       }
-      this.unregister(doc);
-      this.live.delete(id);
+      this.deps.deployments.forget(id);
       await this.deps.docs.update((d) => {
         d.sources = d.sources.filter((s) => s.id !== id);
       });
@@ -213,149 +206,69 @@ export class SourceRuntime {
   /** Runs the source once with `event` (default: a timer-shaped event); resolves when done. */
   async runManually(id: string, event?: unknown): Promise<RunResult> {
     const doc = this.get(id);
-    const live = this.liveOf(id);
-    const started = this.deps.clock.now();
     const ev = event === undefined ? timerEvent(doc.timer, this.deps.clock.now()) : event;
-    return live.queue.run({ event: ev, size: 0 }).then((r) => {
-      return {
-        ok: r.outcome.ok,
-        error: r.outcome.error ?? null,
-        emitted: r.stored.map((e) => eventSummary(doc.id, e, true)),
-        deduped: r.deduped,
-        duration_ms: this.deps.clock.now() - started,
-      };
-    });
+    return this.runOnce(id, { event: ev, sourceType: 'manual', hops: 0 });
   }
 
-  /** Hands a webhook request to its source. Throws 404 for unknown or inactive endpoints. */
-  async deliverHttp(token: string, event: HttpEvent): Promise<HttpDelivery> {
-    const id = this.byToken.get(token);
-    const doc = id ? this.deps.docs.source(id) : undefined;
-    if (!doc || !doc.active || !doc.http) throw new RunnelError('not_found', 'No active endpoint here');
-    const live = this.liveOf(doc.id);
-    const size = typeof event.bodyRaw === 'string' ? event.bodyRaw.length : 0;
-    // While the disk is full, a request is answered only once its events are stored: an
-    // error (507) if they could not be, never a 200 for events that were lost.
-    const untilStored = this.deps.events.health.full;
-    if (!doc.http.customResponse) {
-      const run = live.queue.run({ event, size });
-      if (untilStored) {
-        await run.catch((err) => {
-          this.logQueueFailure(doc.id, err);
-          throw err;
-        });
-      } else {
-        run.catch((err) => this.logQueueFailure(doc.id, err));
-      }
-      return { kind: 'accepted' };
+  /** Runs one trigger through the source's queue and answers as a manual run does. */
+  async runOnce(id: string, input: TriggerInput): Promise<RunResult> {
+    const started = this.deps.clock.now();
+    const r = await this.deps.deployments.dispatch<RunOutcome>(id, input);
+    return {
+      ok: r.outcome.ok,
+      error: r.outcome.error ?? null,
+      emitted: r.stored.map((e) => eventSummary(id, e, true)),
+      deduped: r.deduped,
+      duration_ms: this.deps.clock.now() - started,
+    };
+  }
+
+  triggersOf(id: string): DeploymentTriggers | undefined {
+    const doc = this.deps.docs.source(id);
+    if (!doc) return undefined;
+    const respond = doc.http?.customResponse ? { timeoutMs: Math.min(LIMITS.customResponseWaitMs, this.invoker.timeoutMs(doc)) } : null;
+    return {
+      active: doc.active,
+      http: doc.http ? { token: doc.http.token, respond } : null,
+      timer: doc.timer,
+      clockOffsetMs: doc.clock_offset_ms ?? 0,
+    };
+  }
+
+  runBatch(id: string, inputs: TriggerInput[]): Promise<RunOutcome[]> {
+    const doc = this.get(id);
+    const reqs = inputs.map((i) => ({
+      event: i.event,
+      size: i.size ?? 0,
+      // A component may not set Runnel's own cookies on its answer.
+      onRespond: i.onRespond && ((answer: HttpResponseSpec) => i.onRespond!(withoutRunnelAnswerCookies(answer, (line) => this.invoker.systemLog(id, line)))),
+    }));
+    return this.invoker.invokeRuns(doc, this.component(doc), reqs);
+  }
+
+  answerWithoutRespond(): HttpDelivery {
+    return { kind: 'no_respond', deployment: 'source' };
+  }
+
+  answerFailure(): undefined {
+    return undefined;
+  }
+
+  /** A queued run could not happen (the source was deleted meanwhile, or the store failed). */
+  report(id: string, problem: unknown): void {
+    if (typeof problem === 'string') return this.invoker.systemLog(id, problem);
+    if (problem instanceof RunnelError && problem.code === 'not_found') return;
+    if (problem instanceof RunnelError && problem.code === 'storage_full') {
+      // The store has reported the full disk once; the source's own log says what it lost.
+      this.invoker.systemLog(id, 'an invocation was not stored (its events and db changes are lost): the disk is full');
+      return;
     }
-    const timeoutMs = Math.min(LIMITS.customResponseWaitMs, this.invoker.timeoutMs(doc));
-    live.queue.assertRoom();
-    let held: HttpDelivery | undefined;
-    return new Promise<HttpDelivery>((resolve, reject) => {
-      let settled = false;
-      const settle = (d: HttpDelivery) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve(d);
-      };
-      const timer = setTimeout(
-        () => settle({ kind: 'respond_timeout', seconds: Math.round(timeoutMs / 1000) }),
-        timeoutMs,
-      );
-      const onRespond = (answer: HttpResponseSpec) => {
-        const response = withoutRunnelAnswerCookies(answer, (line) => this.invoker.systemLog(doc.id, line));
-        if (untilStored) held = { kind: 'response', response };
-        else settle({ kind: 'response', response });
-      };
-      live.queue
-        .run({ event, size, onRespond })
-        .then(
-          () => settle(held ?? { kind: 'no_respond', deployment: 'source' }),
-          (err) => {
-            if (settled) return;
-            settled = true;
-            clearTimeout(timer);
-            reject(err);
-          },
-        );
-    });
-  }
-
-  /** Whether a webhook for this token would be refused with 429 right now. */
-  isBusy(token: string): boolean {
-    const id = this.byToken.get(token);
-    return id ? (this.live.get(id)?.queue.full ?? false) : false;
+    this.deps.logger.error(`invocation of ${id} failed`, problem);
   }
 
   logs(id: string): LogLine[] {
     this.get(id);
     return this.deps.logs.list(id);
-  }
-
-  /** Waits for every queued invocation to finish (used on shutdown). */
-  async drain(): Promise<void> {
-    await Promise.all([...this.live.values()].map((l) => l.queue.idle()));
-  }
-
-  dispose(): void {
-    for (const l of this.live.values()) l.timer?.dispose();
-  }
-
-  private liveOf(id: string): LiveSource {
-    this.get(id);
-    let l = this.live.get(id);
-    if (!l) {
-      const queue = new WorkQueue({
-        capacity: () => this.deps.docs.data.settings.source_queue_length,
-        runBatch: (reqs) => {
-          const doc = this.get(id);
-          return this.invoker.invokeRuns(doc, this.component(doc), reqs);
-        },
-        holdMs: BATCH_HOLD_MS,
-      });
-      this.live.set(id, (l = { queue }));
-    }
-    return l;
-  }
-
-  /** A queued run could not happen (the source was deleted meanwhile, or the store failed). */
-  private logQueueFailure(id: string, err: unknown): void {
-    if (err instanceof RunnelError && err.code === 'not_found') return;
-    if (err instanceof RunnelError && err.code === 'storage_full') {
-      // The store has reported the full disk once; the source's own log says what it lost.
-      this.invoker.systemLog(id, 'an invocation was not stored (its events and db changes are lost): the disk is full');
-      return;
-    }
-    this.deps.logger.error(`invocation of ${id} failed`, err);
-  }
-
-  private register(doc: SourceDoc): void {
-    const live = this.liveOf(doc.id);
-    if (doc.http) this.byToken.set(doc.http.token, doc.id);
-    if (doc.active && doc.timer) {
-      const offsetMs = this.deps.docs.source(doc.id)?.clock_offset_ms ?? 0;
-      live.timer = this.deps.scheduler.schedule(doc.timer, (due) => this.onTimer(doc.id, due), { key: doc.id, offsetMs });
-    }
-  }
-
-  private unregister(doc: SourceDoc): void {
-    if (doc.http) this.byToken.delete(doc.http.token);
-    const live = this.live.get(doc.id);
-    live?.timer?.dispose();
-    if (live) live.timer = undefined;
-  }
-
-  private onTimer(id: string, due: number): void {
-    const live = this.live.get(id);
-    const doc = this.deps.docs.source(id);
-    if (!live || !doc || !doc.active) return;
-    if (live.queue.full) {
-      this.invoker.systemLog(id, 'timer firing skipped: the source already has a full queue of invocations');
-      return;
-    }
-    live.queue.run({ event: timerEvent(doc.timer, due), size: 0 }).catch((err) => this.logQueueFailure(id, err));
   }
 
   /** The values a source was configured with, in the shape `configured_props` accepts. */

@@ -10,7 +10,8 @@ import {
 import { RunnelError } from '../../shared/errors';
 import type { RunResult, WorkflowRun } from '../../shared/resources';
 import type { SourceRuntime } from '../runtime/source-runtime';
-import { timerEvent, type TimerConfig } from '../engine/props/timer-config';
+import type { TimerConfig } from '../engine/props/timer-config';
+import { timerInput } from '../engine/triggers/timer-trigger';
 import type { WorkflowRuntime } from '../runtime/workflows/workflow-runtime';
 import type { ClockWindow, Scheduler, VirtualTimer } from '../scheduler/scheduler';
 import type { DocumentStore } from '../store/documents';
@@ -25,9 +26,25 @@ export interface ClockServiceDeps {
   workflows: WorkflowRuntime;
 }
 
+/** What the clock needs of each kind of deployment: no branching on the kind below. */
+interface ClockedKind {
+  /** Throws not_found for an unknown id. */
+  describe(id: string): { what: string; path: string; spec: TimerConfig | null; active: boolean; noTimer: string };
+  /** Runs one firing due at `due`. */
+  fire(id: string, spec: TimerConfig, due: number): Promise<Fired>;
+}
+
+interface Fired {
+  /** As a manual run of that kind answers. */
+  answer: RunResult | WorkflowRun;
+  /** As an advance's `runs[]` lists it. */
+  ran: Omit<ClockRun, keyof FiringTime>;
+}
+
 interface Target {
   timer: VirtualTimer;
   spec: TimerConfig;
+  kind: ClockedKind;
 }
 
 /**
@@ -39,15 +56,45 @@ export class ClockService {
   /** One clock operation at a time per source or workflow, so firings never interleave. */
   private readonly busy = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly deps: ClockServiceDeps) {}
+  private readonly kinds: Record<ClockOwner, ClockedKind>;
+
+  constructor(private readonly deps: ClockServiceDeps) {
+    const { sources, workflows } = deps;
+    this.kinds = {
+      sources: {
+        describe(id) {
+          const doc = sources.get(id);
+          const what = `Source "${doc.name}" (${id})`;
+          return { what, path: `/v1/sources/${id}`, spec: doc.timer, active: doc.active, noTimer: `${what} has no timer prop: the clock drives timer-driven sources only` };
+        },
+        fire: async (id, spec, due) => {
+          const r = await sources.runOnce(id, timerInput(spec, due));
+          return { answer: r, ran: { ok: r.ok, error: r.error ? { name: r.error.name, message: r.error.message } : null, emitted: r.emitted.length } };
+        },
+      },
+      workflows: {
+        describe(id) {
+          const wf = workflows.get(id);
+          const what = `Workflow "${wf.name}" (${id})`;
+          const noTimer = `${what} has a ${wf.trigger.type} trigger, not a timer: the clock drives timer-triggered workflows only`;
+          return { what, path: `/v1/workflows/${id}`, spec: wf.trigger.type === 'timer' ? wf.trigger : null, active: wf.active, noTimer };
+        },
+        fire: async (id, spec, due) => {
+          const run = await workflows.trigger(id, timerInput(spec, due));
+          const failed = run.steps.find((s) => s.error)?.error;
+          const error = run.status === 'error' ? { name: failed?.code ?? 'Error', message: failed?.message ?? 'the run failed' } : null;
+          return { answer: run, ran: { ok: run.status !== 'error', error, run_id: run.id, status: run.status } };
+        },
+      },
+    };
+  }
 
   /** Fires the timer once now (virtual now); answers like a manual run, plus the due time. */
   fire(kind: ClockOwner, id: string): Promise<SourceFiring | WorkflowFiring> {
     return this.serial(id, async () => {
       const t = this.target(kind, id);
       const due = t.timer.virtualNow();
-      if (kind === 'sources') return { ...(await this.fireSource(id, t.spec, due)), ...firingTime(due) };
-      return { ...(await this.fireWorkflow(id, t.spec, due)), ...firingTime(due) };
+      return { ...(await t.kind.fire(id, t.spec, due)).answer, ...firingTime(due) } as SourceFiring | WorkflowFiring;
     });
   }
 
@@ -57,10 +104,10 @@ export class ClockService {
       const t = this.target(kind, id);
       const w = t.timer.window(Math.round(seconds * 1000), CLOCK_ADVANCE_LIMIT + 1);
       if (w.due.length > CLOCK_ADVANCE_LIMIT) throw tooManyFirings(seconds, w);
-      const runs = await t.timer.fastForward(w, (due) => this.runOne(kind, id, t.spec, due));
+      const runs = await t.timer.fastForward(w, (due) => this.runOne(t, id, due));
       const offsetMs = t.timer.offsetMs;
       await this.deps.docs.update((d) => {
-        const doc = kind === 'sources' ? d.sources.find((s) => s.id === id) : d.workflows.find((x) => x.id === id);
+        const doc = [...d.sources, ...d.workflows].find((x) => x.id === id);
         if (doc) doc.clock_offset_ms = offsetMs;
       });
       // An update re-armed the timer during the advance: the new timer continues from here too.
@@ -84,17 +131,10 @@ export class ClockService {
     return { now: iso(t.timer.virtualNow()), offset_seconds: t.timer.offsetMs / 1000, times: t.timer.upcoming(n).map(iso) };
   }
 
-  private async runOne(kind: ClockOwner, id: string, spec: TimerConfig, due: number): Promise<ClockRun> {
+  private async runOne(t: Target, id: string, due: number): Promise<ClockRun> {
     const time = firingTime(due);
     try {
-      if (kind === 'sources') {
-        const r = await this.fireSource(id, spec, due);
-        return { ...time, ok: r.ok, error: r.error ? { name: r.error.name, message: r.error.message } : null, emitted: r.emitted.length };
-      }
-      const run = await this.fireWorkflow(id, spec, due);
-      const failed = run.steps.find((s) => s.error)?.error;
-      const error = run.status === 'error' ? { name: failed?.code ?? 'Error', message: failed?.message ?? 'the run failed' } : null;
-      return { ...time, ok: run.status !== 'error', error, run_id: run.id, status: run.status };
+      return { ...time, ...(await t.kind.fire(id, t.spec, due)).ran };
     } catch (err) {
       // Deleted mid-advance: nothing left to advance.
       if (err instanceof RunnelError && err.code === 'not_found') throw err;
@@ -103,36 +143,15 @@ export class ClockService {
     }
   }
 
-  private fireSource(id: string, spec: TimerConfig, due: number): Promise<RunResult> {
-    return this.deps.sources.runManually(id, timerEvent(spec, due));
-  }
-
-  private fireWorkflow(id: string, spec: TimerConfig, due: number): Promise<WorkflowRun> {
-    return this.deps.workflows.trigger(id, { event: timerEvent(spec, due), sourceType: 'timer', hops: 0 });
-  }
-
   /** The armed timer of an active, timer-driven source or workflow (404 unknown, 409 otherwise). */
-  private target(kind: ClockOwner, id: string): Target {
-    let spec: TimerConfig;
-    let what: string;
-    if (kind === 'sources') {
-      const doc = this.deps.sources.get(id);
-      what = `Source "${doc.name}" (${id})`;
-      if (!doc.timer) throw new RunnelError('conflict', `${what} has no timer prop: the clock drives timer-driven sources only`);
-      if (!doc.active) throw inactive(what, `/v1/sources/${id}`);
-      spec = doc.timer;
-    } else {
-      const wf = this.deps.workflows.get(id);
-      what = `Workflow "${wf.name}" (${id})`;
-      if (wf.trigger.type !== 'timer') {
-        throw new RunnelError('conflict', `${what} has a ${wf.trigger.type} trigger, not a timer: the clock drives timer-triggered workflows only`);
-      }
-      if (!wf.active) throw inactive(what, `/v1/workflows/${id}`);
-      spec = wf.trigger;
-    }
+  private target(owner: ClockOwner, id: string): Target {
+    const kind = this.kinds[owner];
+    const d = kind.describe(id);
+    if (!d.spec) throw new RunnelError('conflict', d.noTimer);
+    if (!d.active) throw inactive(d.what, d.path);
     const timer = this.deps.scheduler.timer(id);
-    if (!timer) throw new RunnelError('conflict', `${what} has no running timer`);
-    return { timer, spec };
+    if (!timer) throw new RunnelError('conflict', `${d.what} has no running timer`);
+    return { timer, spec: d.spec, kind };
   }
 
   private serial<T>(id: string, task: () => Promise<T>): Promise<T> {

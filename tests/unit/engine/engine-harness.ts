@@ -6,6 +6,9 @@ import type { LogLine } from '../../../src/shared/resources';
 import { ComponentConfig } from '../../../src/main/runtime/component-config';
 import { EventBus } from '../../../src/main/runtime/event-bus';
 import { SourceRuntime } from '../../../src/main/runtime/source-runtime';
+import { deploymentEngine } from '../../../src/main/engine/deployment-engine';
+import type { Deployments } from '../../../src/main/engine/deployments/deployments';
+import type { HttpTrigger } from '../../../src/main/engine/triggers/http-trigger';
 import { Scheduler } from '../../../src/main/scheduler/scheduler';
 import { BoundedLists } from '../../../src/main/store/bounded-lists';
 import type { ComponentDoc, SourceDoc } from '../../../src/main/store/document-types';
@@ -17,6 +20,8 @@ export { quietLogger };
 
 export interface Engine {
   runtime: SourceRuntime;
+  deployments: Deployments;
+  http: HttpTrigger;
   sandbox: FakeSandbox;
   events: EventStore;
   logs: BoundedLists<LogLine>;
@@ -35,12 +40,13 @@ export async function startEngine(): Promise<Engine> {
   await logs.openAll();
   const sandbox = new FakeSandbox();
   const scheduler = new Scheduler(clock);
+  const { deployments, http } = deploymentEngine({ capacity: () => docs.data.settings.source_queue_length, scheduler, storeFull: () => events.health.full });
   const runtime = new SourceRuntime({
+    deployments,
     docs,
     events,
     logs,
     sandbox,
-    scheduler,
     bus,
     clock,
     logger: quietLogger,
@@ -55,6 +61,8 @@ export async function startEngine(): Promise<Engine> {
   let n = 0;
   return {
     runtime,
+    deployments,
+    http,
     sandbox,
     events,
     logs,
@@ -88,8 +96,9 @@ export async function startEngine(): Promise<Engine> {
       return events.list(id, { channel: '', limit: 10_000 }).events.map((e) => e.ev).reverse();
     },
     async close() {
-      runtime.dispose();
-      await runtime.drain();
+      deployments.dispose();
+      scheduler.dispose();
+      await deployments.drain();
       await logs.close();
       await stores.close();
     },

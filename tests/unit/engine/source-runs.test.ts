@@ -91,20 +91,20 @@ describe('respond() of a customResponse source', () => {
 
   it('answers with what the run responded', async () => {
     const src = await engine.deploy({ props: httpProps });
-    const d = await engine.runtime.deliverHttp(src.http!.token, scripted({ respond: { status: 201, body: 'made' } }));
+    const d = await engine.http.deliver(src.http!.token, scripted({ respond: { status: 201, body: 'made' } }));
     expect(d).toEqual({ kind: 'response', response: { status: 201, body: 'made' } });
   });
 
   it('reports at once that the run ended without responding', async () => {
     const src = await engine.deploy({ props: httpProps });
-    const d = await engine.runtime.deliverHttp(src.http!.token, scripted({}));
+    const d = await engine.http.deliver(src.http!.token, scripted({}));
     expect(d).toEqual({ kind: 'no_respond', deployment: 'source' });
   });
 
   it('reports a respond timeout at the source deadline when the run is still going', async () => {
     const src = await engine.deploy({ props: httpProps }, 1);
     const t0 = Date.now();
-    const d = await engine.runtime.deliverHttp(src.http!.token, scripted({ waitMs: 1500 }));
+    const d = await engine.http.deliver(src.http!.token, scripted({ waitMs: 1500 }));
     const waited = Date.now() - t0;
     expect(d).toEqual({ kind: 'respond_timeout', seconds: 1 });
     expect(waited).toBeGreaterThanOrEqual(950);

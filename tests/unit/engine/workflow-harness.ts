@@ -3,8 +3,7 @@
 import type { OutboxMessage } from '../../../src/shared/resources';
 import { Destinations } from '../../../src/main/runtime/workflows/destinations';
 import { ErrorsChannel } from '../../../src/main/runtime/workflows/errors-channel';
-import { RunExecutor } from '../../../src/main/runtime/workflows/run-executor';
-import { workflowTimeoutMs } from '../../../src/main/runtime/workflows/workflow-runtime';
+import { RunExecutor, workflowTimeoutMs } from '../../../src/main/runtime/workflows/run-executor';
 import { BoundedLists } from '../../../src/main/store/bounded-lists';
 import type { ComponentDoc, WorkflowDoc } from '../../../src/main/store/document-types';
 import { EventStore } from '../../../src/main/store/event-store';

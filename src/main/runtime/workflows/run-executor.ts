@@ -4,8 +4,9 @@ import { newId } from '../../../shared/ids';
 import type { LogLine, StepRun, WorkflowRun } from '../../../shared/resources';
 import type { Paths } from '../../config/paths';
 import type { Logger } from '../../logger';
-import type { HttpResponseSpec, SerializedError } from '../../domain/invocations';
+import type { SerializedError } from '../../domain/invocations';
 import type { Sandbox } from '../../domain/sandbox';
+import type { TriggerInput } from '../../domain/triggers';
 import type { Clock } from '../../scheduler/clock';
 import type { ComponentDoc, StepDoc, WorkflowDoc } from '../../store/document-types';
 import type { DocumentStore } from '../../store/documents';
@@ -23,14 +24,11 @@ import { withoutRunnelAnswerCookies } from '../http-answer-cookies';
 
 export const PLATFORM_VERSION = `runnel-${VERSION}`;
 
-/** What started a run. */
-export interface TriggerInput {
-  event: unknown;
-  sourceType: 'http' | 'timer' | 'manual' | 'source' | 'subscription';
-  /** Subscription deliveries that led here (0 for a direct trigger). */
-  hops: number;
-  emitterId?: string;
-  onRespond?(response: HttpResponseSpec): void;
+export type { TriggerInput };
+
+/** Default deadlines of the hosted service: 60 s for timers, 30 s otherwise. */
+export function workflowTimeoutMs(wf: WorkflowDoc): number {
+  return (wf.timeout_seconds ?? (wf.trigger.type === 'timer' ? 60 : 30)) * 1000;
 }
 
 export interface RunExecutorDeps {

@@ -1,0 +1,124 @@
+import { RunnelError } from '../../../shared/errors';
+import type { TriggerInput } from '../../domain/triggers';
+import type { RunQueue, RunQueueFactory } from '../ports/run-queue';
+import type { DeploymentKind, DeploymentTriggers } from './deployment-kind';
+
+/**
+ * A trigger that attaches to deployments as they are registered (the HTTP endpoint index, the
+ * timers): a new kind of trigger plugs in here and calls `dispatch`.
+ */
+export interface TriggerPlug {
+  attach(id: string, triggers: DeploymentTriggers): void;
+  detach(id: string): void;
+  dispose?(): void;
+}
+
+export interface DeploymentsDeps {
+  /** How many runs a deployment's queue holds before refusing more (429). */
+  capacity(): number;
+  queues: RunQueueFactory;
+}
+
+interface Live {
+  kind: DeploymentKind;
+  queue: RunQueue;
+}
+
+/**
+ * The one port every trigger calls: each deployment (a source or a workflow) has one queue,
+ * and every run, whatever started it, goes through `dispatch` into that queue and on to the
+ * deployment's kind. Lifecycle changes are queued behind the runs before them (`task`).
+ */
+export class Deployments {
+  private readonly live = new Map<string, Live>();
+  private readonly plugs: TriggerPlug[] = [];
+
+  constructor(private readonly deps: DeploymentsDeps) {}
+
+  /** Adds a trigger; deployments registered later attach to it. */
+  plug(p: TriggerPlug): void {
+    this.plugs.push(p);
+  }
+
+  /** (Re)reads a deployment's triggers and attaches them (after create, update, start). */
+  register(kind: DeploymentKind, id: string): void {
+    const live = this.liveOf(kind, id);
+    for (const p of this.plugs) p.detach(id);
+    const triggers = live.kind.triggersOf(id);
+    if (triggers) for (const p of this.plugs) p.attach(id, triggers);
+  }
+
+  /** Detaches a deployment's triggers (before an update or a delete). */
+  unregister(id: string): void {
+    for (const p of this.plugs) p.detach(id);
+  }
+
+  /** Drops a deleted deployment's queue (call from its last task). */
+  forget(id: string): void {
+    this.unregister(id);
+    this.live.delete(id);
+  }
+
+  kindOf(id: string): DeploymentKind | undefined {
+    return this.live.get(id)?.kind;
+  }
+
+  /** Queues one run; resolves with the kind's result. Throws 429 at once when the queue is full. */
+  dispatch<R>(id: string, input: TriggerInput): Promise<R> {
+    return this.known(id).queue.run(input) as Promise<R>;
+  }
+
+  /** Queues one run nobody waits for: failures (a full queue included) go to the kind's report. */
+  dispatchQuietly(id: string, input: TriggerInput): void {
+    const live = this.known(id);
+    try {
+      live.queue.run(input).catch((err) => live.kind.report(id, err));
+    } catch (err) {
+      live.kind.report(id, err);
+    }
+  }
+
+  /** Queues lifecycle work behind the deployment's runs; never refused. */
+  task<T>(kind: DeploymentKind, id: string, work: () => Promise<T>): Promise<T> {
+    return this.liveOf(kind, id).queue.task(work);
+  }
+
+  /** Whether a run would be refused with 429 right now. */
+  isFull(id: string): boolean {
+    return this.live.get(id)?.queue.full ?? false;
+  }
+
+  /** Throws 429 when the deployment's queue is full. */
+  assertRoom(id: string): void {
+    this.live.get(id)?.queue.assertRoom();
+  }
+
+  /** Waits for every queued run to finish (shutdown). */
+  async drain(): Promise<void> {
+    await Promise.all([...this.live.values()].map((l) => l.queue.idle()));
+  }
+
+  dispose(): void {
+    for (const p of this.plugs) p.dispose?.();
+  }
+
+  private known(id: string): Live {
+    const live = this.live.get(id);
+    if (!live) throw new RunnelError('not_found', `No source or workflow with id "${id}"`);
+    return live;
+  }
+
+  private liveOf(kind: DeploymentKind, id: string): Live {
+    let l = this.live.get(id);
+    if (!l) {
+      const queue = this.deps.queues({
+        label: kind.name,
+        capacity: () => this.deps.capacity(),
+        runBatch: (inputs) => kind.runBatch(id, inputs),
+        ...kind.batching,
+      });
+      this.live.set(id, (l = { kind, queue }));
+    }
+    return l;
+  }
+}

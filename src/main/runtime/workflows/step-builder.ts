@@ -1,0 +1,62 @@
+import { newId } from '../../../shared/ids';
+import { RunnelError } from '../../../shared/errors';
+import type { StepBody } from '../../../shared/api';
+import { DATA_STORE_PROP } from '../../../shared/data-stores';
+import type { StepDoc } from '../../store/document-types';
+import { INTERFACE_TYPES } from '../../engine/props/props';
+import { hasExpression } from '../../engine/invocation/expressions';
+import { checkStepHttpRequestProps, isHttpRequestProp } from '../../engine/props/http-request-prop';
+import type { ComponentCatalog } from '../component-catalog';
+import type { Accounts } from '../accounts';
+import type { DataStores } from '../data-stores';
+import type { Secrets } from '../secrets';
+
+export interface StepBuilderDeps {
+  catalog: ComponentCatalog;
+  secrets: Secrets;
+  accounts: Accounts;
+  dataStores: DataStores;
+}
+
+/** A configured prop longer than this is refused (the hosted limit on a step's input). */
+const MAX_PROP_BYTES = 64 * 1024;
+
+/**
+ * The stored steps of a workflow from the request's steps: each step's component (inline code,
+ * new component code, or a key / id), its props checked, its secrets sealed. A step keeps its
+ * id (and so its db) when an update keeps its name.
+ */
+export async function buildSteps(deps: StepBuilderDeps, bodies: StepBody[], old: StepDoc[]): Promise<StepDoc[]> {
+  const steps: StepDoc[] = [];
+  for (const b of bodies) {
+    const comp =
+      b.code !== undefined
+        ? await deps.catalog.saveInlineStep(b.code, b.name)
+        : b.component_code !== undefined
+          ? await deps.catalog.save(b.component_code)
+          : deps.catalog.get((b.key ?? b.component_id)!);
+    if (comp.type !== 'action') {
+      throw new RunnelError('invalid_component', `Step "${b.name}": "${comp.name}" is a source; workflow steps are actions or code`);
+    }
+    const configured = b.configured_props ?? {};
+    const missing = comp.props
+      .filter((p) => !INTERFACE_TYPES.has(p.type) && p.type !== 'app' && !p.optional && p.default === undefined && configured[p.name] === undefined)
+      .map((p) => p.name);
+    if (missing.length) throw new RunnelError('invalid_props', `Step "${b.name}": missing required prop${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
+    for (const p of comp.props) if (p.type === 'app') deps.accounts.configure(p, configured[p.name]);
+    for (const p of comp.props) if (p.type === DATA_STORE_PROP) deps.dataStores.configure(p, configured[p.name]);
+    checkStepHttpRequestProps(comp.props, configured, b.name);
+    for (const [k, v] of Object.entries(configured)) {
+      if (Buffer.byteLength(typeof v === 'string' ? v : JSON.stringify(v) ?? '') > MAX_PROP_BYTES) {
+        throw new RunnelError('invalid_props', `Step "${b.name}": prop "${k}" is over 64 KB`);
+      }
+    }
+    const previous = old.find((o) => o.name === b.name);
+    // Secret props are sealed at rest; expressions stay readable so they can be evaluated.
+    // (An http_request value is sealed even with expressions: only its literal password/token are.)
+    const literal = Object.fromEntries(Object.entries(configured).filter(([k, v]) => !hasExpression(v) || isHttpRequestProp(comp.props, k)));
+    const sealed = { ...configured, ...deps.secrets.seal(comp.props, literal, previous?.configured_props) };
+    steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed });
+  }
+  return steps;
+}

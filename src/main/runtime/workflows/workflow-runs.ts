@@ -1,0 +1,45 @@
+import { RunnelError } from '../../../shared/errors';
+import type { WorkflowRun } from '../../../shared/resources';
+import type { BoundedLists } from '../../store/bounded-lists';
+
+/** How many finished runs are kept per workflow. */
+export const RUN_RETENTION = 100;
+
+/**
+ * Runs of workflows as readers see them: the ones in progress (as the executor moves them from
+ * step to step) and the last RUN_RETENTION finished ones, each change told to `onRun` (the
+ * account stream).
+ */
+export class WorkflowRuns {
+  private readonly inProgress = new Map<string, WorkflowRun>();
+
+  constructor(
+    private readonly finished: BoundedLists<WorkflowRun>,
+    private readonly onRun?: (run: WorkflowRun) => void,
+  ) {}
+
+  /** A run started or moved on. */
+  progress(run: WorkflowRun): void {
+    if (run.status === 'running') this.inProgress.set(run.id, run);
+    this.onRun?.(run);
+  }
+
+  /** A run ended: it is kept with the finished ones. */
+  end(run: WorkflowRun): void {
+    this.inProgress.delete(run.id);
+    this.finished.append(run.workflow_id, run);
+    this.onRun?.(run);
+  }
+
+  /** Newest first: the runs in progress, then the finished ones. */
+  list(workflowId: string): WorkflowRun[] {
+    const running = [...this.inProgress.values()].filter((r) => r.workflow_id === workflowId);
+    return [...running, ...this.finished.list(workflowId).reverse()];
+  }
+
+  get(workflowId: string, runId: string): WorkflowRun {
+    const r = this.list(workflowId).find((x) => x.id === runId);
+    if (!r) throw new RunnelError('not_found', `No run "${runId}" in the last ${RUN_RETENTION} runs of ${workflowId}`);
+    return r;
+  }
+}
