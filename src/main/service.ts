@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { answerParserErrors, requireHostHeader } from './server/client-errors';
 import { getRequestListener } from '@hono/node-server';
-import type { LogLine, OutboxMessage, WorkflowRun } from '../shared/resources';
 import { loadApiKey } from './api-key';
 import { VERSION } from '../shared/version';
 import { pathsFor, type Paths } from './config/paths';
@@ -13,7 +12,6 @@ import { releaseCompiler } from './runtime/compile-component';
 import { ComponentConfig } from './runtime/component-config';
 import { Accounts } from './runtime/accounts';
 import { ChangeCoalescer } from './runtime/change-coalescer';
-import { DataStores } from './runtime/data-stores';
 import { DataStoresService } from './services/data-stores-service';
 import { Registry } from './runtime/registry';
 import { PackageCache } from './runtime/packages/package-cache';
@@ -26,12 +24,11 @@ import { ErrorsChannel } from './runtime/workflows/errors-channel';
 import { RunExecutor, workflowTimeoutMs } from './runtime/workflows/run-executor';
 import { Subscriptions } from './runtime/workflows/subscriptions';
 import { WorkflowRuntime } from './runtime/workflows/workflow-runtime';
-import { RUN_RETENTION, WorkflowRuns } from './runtime/workflows/workflow-runs';
+import { WorkflowRuns } from './runtime/workflows/workflow-runs';
 import { deploymentEngine } from './engine/deployment-engine';
 import { SubscriptionTrigger } from './engine/triggers/subscription-trigger';
 import { WorkflowsService } from './services/workflows-service';
 import { RunnerPool } from './sandbox/client/runner-pool';
-import { Scheduler } from './scheduler/scheduler';
 import type { Clock } from './scheduler/clock';
 import { createApp } from './server/app';
 import { publicAddress } from './server/guards';
@@ -47,13 +44,10 @@ import { RegistryService } from './services/registry-service';
 import { StreamsService } from './services/streams-service';
 import { SystemService } from './services/system-service';
 import { WebhookService } from './services/webhook-service';
-import { DocumentStore } from './store/documents';
-import { EventStore } from './store/event-store';
-import { BoundedLists } from './store/bounded-lists';
 import type { StoreFs } from './store/store-fs';
-import { StoreHealth } from './store/store-health';
 import { DataDirLock } from './store/data-dir-lock';
 import { Lifecycle } from './lifecycle';
+import { openEmbeddedBackend } from './backends/embedded';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -117,23 +111,12 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   const startedAt = o.clock.now();
   const loaded = await loadApiKey(paths.apiKeyFile, o.apiKeyFromEnv);
 
-  const health = new StoreHealth(o.logger, o.clock);
-  const fs = o.storeFs;
-  const docs = await DocumentStore.open(paths.documents, { health, fs, now: () => o.clock.now() });
-  await ensureLocalUser(docs, o.clock);
-  const events = new EventStore({ dir: paths.eventsDir, clock: o.clock, logger: o.logger, retention: () => docs.data.settings.event_retention, fs, health });
-  await events.openAll();
-  life.add('event store', events, (e) => e.close());
-  const logs = life.add('logs', await openLists<LogLine>(paths.logsDir, 100, { fs, health }), (l) => l.close());
-  const outbox = life.add('outbox', await openLists<OutboxMessage>(paths.outboxDir, 1000, { fs, health }), (l) => l.close());
-  const runs = life.add('workflow runs', await openLists<WorkflowRun>(paths.runsDir, RUN_RETENTION, { fs, health }), (l) => l.close());
-
   const bus = new EventBus();
   const changed: PublishChange = (resource, id) => bus.publishFeed({ type: 'change', resource, ...(id !== undefined ? { id } : {}) });
   const storeChanges = life.add('data store change feed', new ChangeCoalescer((id) => changed('data_stores', id)), (c) => c.dispose());
-  const dataStores = new DataStores({ dir: paths.dataStoresDir, clock: o.clock, logger: o.logger, docs, fs, health, onChange: (id) => storeChanges.note(id) });
-  await dataStores.open();
-  life.add('data stores', dataStores, (d) => d.close());
+  const backend = await openEmbeddedBackend({ paths, clock: o.clock, logger: o.logger, fs: o.storeFs, onDataStoreChange: (id) => storeChanges.note(id) }, life);
+  const { health, docs, events, dataStores, logs, outbox, runs, timers: scheduler } = backend;
+  await ensureLocalUser(docs, o.clock);
 
   const sandbox = new RunnerPool({
     runnerEntry: o.runnerEntry,
@@ -145,7 +128,6 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
     osWall: o.osWall,
   });
   life.add('runner pool', sandbox, (p) => p.dispose());
-  const scheduler = life.add('scheduler', new Scheduler(o.clock), (t) => t.dispose());
   let baseUrl = '';
   const endpointUrl = (token: string) => `${baseUrl}${WEBHOOK_PREFIX}/${token}`;
 
@@ -165,7 +147,12 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   sandbox.reapIdle();
   await releaseCompiler();
   // One engine for both kinds: every trigger dispatches into a deployment's queue.
-  const { deployments, http } = deploymentEngine({ capacity: () => docs.data.settings.source_queue_length, scheduler, storeFull: () => events.health.full });
+  const { deployments, http } = deploymentEngine({
+    capacity: () => docs.data.settings.source_queue_length,
+    scheduler,
+    queues: backend.queues,
+    storeFull: () => events.health.full,
+  });
   life.add('deployments', deployments, (d) => d.dispose());
   const runtime = new SourceRuntime({ docs, events, logs, sandbox, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, dataStores, endpointUrl, deployments });
   const destinations = new Destinations({ events, bus, outbox, paths, clock: o.clock });
@@ -280,9 +267,4 @@ function stopServer(server: Server): Promise<void> {
   const closed = new Promise<void>((r) => server.close(() => r()));
   server.closeAllConnections();
   return closed;
-}
-
-function openLists<T>(dir: string, max: number, opts: ConstructorParameters<typeof BoundedLists>[2]): Promise<BoundedLists<T>> {
-  const lists = new BoundedLists<T>(dir, max, opts);
-  return lists.openAll().then(() => lists);
 }

@@ -3,7 +3,7 @@ import { LIMITS } from '../../shared/limits';
 import type { LogLine } from '../../shared/resources';
 import type { HookName, InvokeCallbacks, InvokeMethod, InvokeOutcome } from '../domain/invocations';
 import type { ComponentDoc, SourceDoc } from '../store/document-types';
-import type { StoredEvent } from '../store/event-store';
+import type { StoredEvent } from '../engine/ports/event-log';
 import { commitInvocation } from '../engine/invocation/commit';
 import { applyDbChanges } from '../engine/invocation/db-changes';
 import { sourceInterfaces } from '../engine/invocation/interface-values';
@@ -14,7 +14,7 @@ import type { Sandbox } from '../domain/sandbox';
 import type { Paths } from '../config/paths';
 import type { Clock } from '../scheduler/clock';
 import type { DocumentStore } from '../store/documents';
-import type { EventStore } from '../store/event-store';
+import type { EventLog } from '../engine/ports/event-log';
 import type { BoundedLists } from '../store/bounded-lists';
 import type { EventBus } from './event-bus';
 import type { Secrets } from './secrets';
@@ -25,7 +25,7 @@ export type { RunOutcome };
 /** What one invocation of a source needs (the source runtime's deps include these). */
 export interface SourceInvokerDeps {
   docs: DocumentStore;
-  events: EventStore;
+  events: EventLog;
   logs: BoundedLists<LogLine>;
   sandbox: Sandbox;
   bus: EventBus;

@@ -8,14 +8,14 @@ import { eventSummary } from '../runtime/event-views';
 import { timerView } from '../engine/props/timer-config';
 import type { ComponentDoc, SourceDoc } from '../store/document-types';
 import type { DocumentStore } from '../store/documents';
-import type { EventStore } from '../store/event-store';
+import type { EventLog } from '../engine/ports/event-log';
 import { fetchComponentCode } from './component-url';
 import { pageById } from './pagination';
 import type { PublishChange } from './change-feed';
 
 export interface SourcesServiceDeps {
   docs: DocumentStore;
-  events: EventStore;
+  events: EventLog;
   catalog: ComponentCatalog;
   runtime: SourceRuntime;
   userId(): string;

@@ -4,7 +4,7 @@ import type { EventBus } from '../runtime/event-bus';
 import { eventMetadata } from '../runtime/event-views';
 import type { SourceRuntime } from '../runtime/source-runtime';
 import type { WorkflowRuntime } from '../runtime/workflows/workflow-runtime';
-import type { EventStore, StoredEvent } from '../store/event-store';
+import type { EventLog, StoredEvent } from '../engine/ports/event-log';
 
 /** One frame of a live stream: `id:` and `event:` when set, and the `data:` to send as JSON. */
 export interface StreamFrame {
@@ -19,7 +19,7 @@ export type OpenStream = (send: (f: StreamFrame) => void) => () => void;
 export interface StreamsServiceDeps {
   sources: SourceRuntime;
   workflows: WorkflowRuntime;
-  events: EventStore;
+  events: EventLog;
   bus: EventBus;
 }
 

@@ -4,7 +4,7 @@ import { ERRORS_CHANNEL } from '../runtime/workflows/errors-channel';
 import type { Subscriptions } from '../runtime/workflows/subscriptions';
 import type { WorkflowRuntime } from '../runtime/workflows/workflow-runtime';
 import type { BoundedLists } from '../store/bounded-lists';
-import type { EventStore } from '../store/event-store';
+import type { EventLog } from '../engine/ports/event-log';
 import { pageById } from './pagination';
 import type { PublishChange } from './change-feed';
 import type { SourcesService } from './sources-service';
@@ -12,7 +12,7 @@ import type { SourcesService } from './sources-service';
 export interface WorkflowsServiceDeps {
   runtime: WorkflowRuntime;
   subscriptions: Subscriptions;
-  events: EventStore;
+  events: EventLog;
   runs: BoundedLists<WorkflowRun>;
   sources: SourcesService;
   changed: PublishChange;

@@ -8,7 +8,7 @@ import { s3BucketProblem, s3PrefixProblem } from '../../sandbox/s3-names';
 import type { Clock } from '../../scheduler/clock';
 import type { BoundedLists } from '../../store/bounded-lists';
 import type { StepDoc, WorkflowDoc } from '../../store/document-types';
-import type { EventStore } from '../../store/event-store';
+import type { EventLog } from '../../engine/ports/event-log';
 import type { EventBus } from '../event-bus';
 
 export const OWNER_ADDRESS = 'owner@localhost';
@@ -16,7 +16,7 @@ export const OUTBOX_KEY = 'outbox';
 const HTTP_TIMEOUT_MS = 5_000;
 
 export interface DestinationDeps {
-  events: EventStore;
+  events: EventLog;
   bus: EventBus;
   outbox: BoundedLists<OutboxMessage>;
   paths: Paths;

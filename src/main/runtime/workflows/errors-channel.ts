@@ -3,14 +3,14 @@ import type { WorkflowRun } from '../../../shared/resources';
 import type { SerializedError } from '../../domain/invocations';
 import type { Clock } from '../../scheduler/clock';
 import type { StepDoc, WorkflowDoc } from '../../store/document-types';
-import type { EventStore } from '../../store/event-store';
+import type { EventLog } from '../../engine/ports/event-log';
 import type { EventBus } from '../event-bus';
 import type { Destinations } from './destinations';
 
 export const ERRORS_CHANNEL = '$errors';
 
 export interface ErrorsChannelDeps {
-  events: EventStore;
+  events: EventLog;
   bus: EventBus;
   clock: Clock;
   destinations: Destinations;

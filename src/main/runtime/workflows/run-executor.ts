@@ -10,7 +10,7 @@ import type { TriggerInput } from '../../domain/triggers';
 import type { Clock } from '../../scheduler/clock';
 import type { ComponentDoc, StepDoc, WorkflowDoc } from '../../store/document-types';
 import type { DocumentStore } from '../../store/documents';
-import type { EventStore } from '../../store/event-store';
+import type { EventLog } from '../../engine/ports/event-log';
 import type { Destinations } from './destinations';
 import type { ErrorsChannel } from './errors-channel';
 import type { Accounts } from '../accounts';
@@ -33,7 +33,7 @@ export function workflowTimeoutMs(wf: WorkflowDoc): number {
 
 export interface RunExecutorDeps {
   docs: DocumentStore;
-  events: EventStore;
+  events: EventLog;
   sandbox: Sandbox;
   clock: Clock;
   logger: Logger;

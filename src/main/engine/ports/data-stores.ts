@@ -1,0 +1,13 @@
+// Data stores as the engine uses them (a port). The embedded backend is runtime/DataStores
+// (one file per store); a shared backend answers the same calls across processes, each write
+// resolving only once it is committed.
+import type { DataStorePropValue } from '../../../shared/data-stores';
+import type { PropDescriptor } from '../../domain/components';
+import type { DataStoreHandler, DataStoreRequest } from '../../sandbox/data-store-protocol';
+
+export type { DataStoreRequest };
+
+export interface DataStoreBackend extends DataStoreHandler {
+  /** Checks a configured `data_store` prop value (the store exists); answers its stored form. */
+  configure(prop: PropDescriptor, value: unknown): DataStorePropValue | undefined;
+}

@@ -1,0 +1,25 @@
+// The event log and deployment state as the engine, the kinds and the services use them (a
+// port). The embedded backend is store/EventStore: one journal file per emitter, each commit one
+// appended line. A shared backend (several processes on several machines) implements the same
+// contract: a commit's events and db changes are one atomic write, the dedupe decision (`select`)
+// is taken against the state that write lands on, and readers see a commit only after it.
+import type { EventIdParts } from '../../../shared/ids';
+import type { ListOptions } from '../../store/event-store';
+import type { EmitLog, StoredEvent } from '../invocation/emit-log';
+
+export type { ListOptions, StoredEvent };
+
+export interface EventLog extends EmitLog {
+  /** The deployment state: an emitter's (a source's or a step's) `db` as last committed. */
+  db(emitterId: string): Record<string, unknown>;
+  /** The newest events of a channel, in its retention window. */
+  list(emitterId: string, opts: ListOptions): { events: StoredEvent[]; total: number };
+  /** Events after the one with these id parts (an SSE reader catching up). */
+  since(emitterId: string, after: EventIdParts): StoredEvent[];
+  lastEventMs(emitterId: string): number | null;
+  deleteEvents(emitterId: string, range: { channel?: string; from?: string; to?: string }): Promise<void>;
+  /** Everything of a deleted emitter: events, db, dedupe state. */
+  drop(emitterId: string): Promise<void>;
+  /** Whether writes are refused (a full disk): triggers answer only once a run is stored. */
+  readonly health: { readonly full: boolean };
+}
