@@ -6,6 +6,7 @@ import { RemoteOptionsInput } from './RemoteOptionsInput';
 import { DataStoreInput } from './DataStoreInput';
 import { HttpRequestInput } from './HttpRequestInput';
 import type { RequestDraft } from './http-request-model';
+import { Checkboxes } from './Checkboxes';
 
 export interface PropFieldProps {
   prop: ConfigurableProp;
@@ -132,18 +133,6 @@ function Input({ prop, field, onChange, id, componentId, configured, current }: 
     default:
       return null;
   }
-}
-
-export function Checkboxes({ id, options, selected, onSelect }: { id: string; options: { key: string; label: string }[]; selected: string[]; onSelect(keys: string[]): void }) {
-  return (
-    <div id={id} className="prop-checks" role="group">
-      {options.map((o) => (
-        <label key={o.key} className="row">
-          <input type="checkbox" checked={selected.includes(o.key)} onChange={(e) => onSelect(e.target.checked ? [...selected, o.key] : selected.filter((k) => k !== o.key))} /> {o.label}
-        </label>
-      ))}
-    </div>
-  );
 }
 
 function ListEditor({ id, label, items, onChange }: { id: string; label: string; items: string[]; onChange(items: string[]): void }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ConfigurableProp } from '../../../../shared/resources';
-import { Checkboxes } from './PropField';
+import { Checkboxes } from './Checkboxes';
 import { useRemoteOptions } from './use-remote-options';
 
 /** A select (or checkboxes) filled by the component's async `options()`, with search and "Load more". */
