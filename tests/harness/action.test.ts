@@ -33,6 +33,12 @@ describe('an action', () => {
     expect(r.sends[0].params.data).toEqual({ who: 'Bo', n: 7 });
   });
 
+  it('evaluates JavaScript {{ }} props in the sandbox, as the service does', async () => {
+    const r = await c.runAction({ event: { n: 2 }, steps: { count: { $return_value: 1, name: '<i>Di</i>' } }, props: { who: "{{ steps.count.name.replace(/<.*?>/g, '').toUpperCase() }}" } });
+    expect(r.error).toBeUndefined();
+    expect(r.exports).toEqual({ who: 'DI' });
+  });
+
   it('reports a failing step with its error, and no sends (the service carries them out only after a step succeeds)', async () => {
     const r = await c.runAction({ event: { n: 1 }, props: { who: 'Cy' } });
     expect(r.error).toMatchObject({ name: 'TypeError' });

@@ -7,13 +7,20 @@ export type ConfigureCall =
   /** `props.<prop>.options({ page, prevContext, query })`. */
   | { kind: 'options'; prop: string; page: number; prevContext?: unknown; query?: string }
   /** `additionalProps(previousPropDefs)`. */
-  | { kind: 'additionalProps'; previousPropDefs: PropDescriptor[] };
+  | { kind: 'additionalProps'; previousPropDefs: PropDescriptor[] }
+  /**
+   * A workflow step's `{{ … }}` props that are JavaScript rather than paths, evaluated in a fresh
+   * compartment over `steps` and `process.env` (no component code: `code` is empty).
+   */
+  | { kind: 'expressions'; expressions: string[]; steps: Record<string, unknown>; env: Record<string, string> };
 
 export type ConfigureResult =
   /** Options normalised: an array answer becomes `{ options, context: null }`. */
   | { kind: 'options'; options: unknown[]; context: unknown }
   /** The props `additionalProps` returned, described like `inspect` describes props. */
-  | { kind: 'additionalProps'; props: PropDescriptor[] };
+  | { kind: 'additionalProps'; props: PropDescriptor[] }
+  /** Each expression's value, in order, as JSON (`{}` when it was undefined). */
+  | { kind: 'expressions'; values: { value?: unknown }[] };
 
 /** The sandbox as the runtime uses it. */
 export interface Sandbox {

@@ -125,7 +125,7 @@ export class LoadedComponent implements TestComponent {
     let values: Omit<InvocationValues, 'db'>;
     try {
       // As the workflow runtime does: expressions against earlier steps, then the prop checks.
-      values = stepValues(this.p.props, { ...this.p.configured, ...o.props }, steps, this.name, {
+      values = await stepValues(this.p.pool, this.p.props, { ...this.p.configured, ...o.props }, steps, this.name, {
         app: () => null,
         dataStore: (p, v) => this.p.stores.configure(p, v),
         auth: (p) => ({ $auth: this.authOf(p) }),

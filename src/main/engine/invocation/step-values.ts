@@ -1,21 +1,26 @@
 // A workflow step's props for one run, resolved the same way by the service's run executor and
-// by runnel/testing: `{{ }}` expressions evaluated against the steps before it, props checked
-// and resolved, app props given their `$auth`, interfaces for db and data stores.
+// by runnel/testing: `{{ }}` expressions evaluated against the steps before it (paths here,
+// JavaScript in the sandbox), props checked and resolved, app props given their `$auth`,
+// interfaces for db and data stores.
 import { resolveProps, type ResolveOptions } from '../props/props';
 import type { PropDescriptor } from '../../domain/components';
+import type { Sandbox } from '../../domain/sandbox';
+import { computeExpressions } from './code-expressions';
 import { evaluate } from './expressions';
 import { stepInterfaces } from './interface-values';
 import type { InvocationValues } from './request';
 
-/** Throws (RunnelError or Error) when the configuration cannot be resolved: a ConfigurationError for the step. */
-export function stepValues(
+/** Rejects (RunnelError or Error) when the configuration cannot be resolved: a ConfigurationError for the step. */
+export async function stepValues(
+  sandbox: Pick<Sandbox, 'configure'>,
   props: PropDescriptor[],
   configured: Record<string, unknown>,
   steps: Record<string, unknown>,
   stepName: string,
   resolvers: ResolveOptions & { auth(prop: PropDescriptor, value: unknown): unknown },
-): Omit<InvocationValues, 'db'> {
-  const evaluated = evaluate(configured, { steps }, stepName) as Record<string, unknown>;
+): Promise<Omit<InvocationValues, 'db'>> {
+  const computed = await computeExpressions(sandbox, configured, steps);
+  const evaluated = evaluate(configured, { steps }, stepName, computed) as Record<string, unknown>;
   const resolved = resolveProps(props, evaluated, resolvers);
   const values = resolved.values;
   for (const p of props) if (p.type === 'app') values[p.name] = resolvers.auth(p, values[p.name]);

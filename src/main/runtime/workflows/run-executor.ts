@@ -1,5 +1,4 @@
 import { VERSION } from '../../../shared/version';
-import { RunnelError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import type { LogLine, StepRun, WorkflowRun } from '../../../shared/resources';
 import type { Paths } from '../../config/paths';
@@ -148,15 +147,15 @@ export class RunExecutor {
     };
     const comp = this.deps.docs.component(step.component_id);
     if (!comp) return fail({ name: 'ConfigurationError', message: `The component of step "${step.name}" is missing` });
-    let values: ReturnType<typeof stepValues>;
+    let values: Awaited<ReturnType<typeof stepValues>>;
     try {
-      values = stepValues(comp.props, this.deps.secrets.reveal(step.configured_props), scope, step.name, {
+      values = await stepValues(this.deps.sandbox, comp.props, this.deps.secrets.reveal(step.configured_props), scope, step.name, {
         app: (p, v) => this.deps.accounts.configure(p, v),
         dataStore: (p, v) => this.deps.dataStores.configure(p, v),
         auth: (_p, v) => this.deps.accounts.authOf(v),
       });
     } catch (err) {
-      return fail({ name: 'ConfigurationError', message: err instanceof RunnelError ? err.message : String(err) });
+      return fail({ name: 'ConfigurationError', message: err instanceof Error ? err.message : String(err) });
     }
     const remaining = deadline - this.deps.clock.now();
     if (remaining <= 0) return fail({ name: 'TimeoutError', message: `The workflow ran past its ${Math.round(this.deps.timeoutMs(wf) / 1000)} s deadline` });

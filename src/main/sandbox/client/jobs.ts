@@ -203,6 +203,7 @@ function jobWhat(job: Job): string {
   const m = job.message;
   if (m.type === 'inspect') return 'Loading the component';
   if (m.type !== 'configure') return 'The invocation';
+  if (m.call.kind === 'expressions') return 'Evaluating the step\'s {{ }} props';
   return m.call.kind === 'options' ? `options() of prop "${m.call.prop}"` : 'additionalProps()';
 }
 

@@ -48,8 +48,11 @@ export function checkConfigured(m: Obj): Msg<'configured'> {
     jsonValue(r.context, 'configured.result.context', true);
   } else if (r.kind === 'additionalProps') {
     checkProps(r.props, 'configured.result.props');
+  } else if (r.kind === 'expressions') {
+    const values = arr(r.values, 'configured.result.values');
+    for (let i = 0; i < values.length; i++) jsonValue(obj(values[i], `configured.result.values[${i}]`), `configured.result.values[${i}]`);
   } else {
-    violation('configured.result.kind is not "options" or "additionalProps"');
+    violation('configured.result.kind is not "options", "additionalProps" or "expressions"');
   }
   return m as Msg<'configured'>;
 }

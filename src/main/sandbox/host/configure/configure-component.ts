@@ -13,6 +13,7 @@ import { budgetedLog } from '../log-budget';
 import { serializeError } from '../serialize-error';
 import { additionalProps } from './additional-props';
 import { propOptions } from './prop-options';
+import { evaluateExpressions } from './evaluate-expressions';
 
 export type ConfigureMessage = Extract<ParentMessage, { type: 'configure' }>;
 
@@ -21,6 +22,11 @@ export async function configureComponent(msg: ConfigureMessage, send: Send, data
   let loaded: LoadedComponent | undefined;
   let open = true;
   try {
+    if (msg.call.kind === 'expressions') {
+      // No component: a step's prop expressions over the run's steps.
+      send({ type: 'configured', id: msg.id, ok: true, result: evaluateExpressions(msg.call) });
+      return;
+    }
     loaded = loadComponent({
       code: msg.code,
       instanceId: '',
