@@ -11,8 +11,10 @@ import { ComponentCatalog } from './runtime/component-catalog';
 import { releaseCompiler } from './runtime/compile-component';
 import { ComponentConfig } from './runtime/component-config';
 import { Accounts } from './runtime/accounts';
+import { EnvVars } from './runtime/env-vars';
 import { ChangeCoalescer } from './runtime/change-coalescer';
 import { DataStoresService } from './services/data-stores-service';
+import { EnvService } from './services/env-service';
 import { Registry } from './runtime/registry';
 import { PackageCache } from './runtime/packages/package-cache';
 import { Secrets } from './runtime/secrets';
@@ -134,6 +136,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   const box = await SecretBox.open(paths.secretsKeyFile, { wrapper: o.keyWrapper, fromEnv: o.secretsKeyFromEnv });
   const secrets = new Secrets(box);
   const accounts = new Accounts(docs, box, o.clock);
+  const env = new EnvVars(docs, box, o.clock);
   const packages = new PackageCache({
     dir: paths.packagesDir,
     logger: o.logger,
@@ -154,12 +157,12 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
     storeFull: () => events.health.full,
   });
   life.add('deployments', deployments, (d) => d.dispose());
-  const runtime = new SourceRuntime({ docs, events, logs, sandbox, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, dataStores, endpointUrl, deployments });
+  const runtime = new SourceRuntime({ docs, events, logs, sandbox, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, dataStores, env, endpointUrl, deployments });
   const destinations = new Destinations({ events, bus, outbox, paths, clock: o.clock });
   const errors = new ErrorsChannel({ events, bus, clock: o.clock, destinations, notify: o.onWorkflowError });
   const workflowRuns = new WorkflowRuns(runs, (run) => bus.publishFeed({ type: 'run', workflow_id: run.workflow_id, run }));
   const executor = new RunExecutor({
-    ...{ docs, events, sandbox, clock: o.clock, logger: o.logger, paths, destinations, errors, secrets, accounts, dataStores },
+    ...{ docs, events, sandbox, clock: o.clock, logger: o.logger, paths, destinations, errors, secrets, accounts, dataStores, env },
     timeoutMs: workflowTimeoutMs,
     onProgress: (run) => workflowRuns.progress(run),
   });
@@ -226,6 +229,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
       user: new UserService(docs, changed),
       accounts: new AppAccountsService(accounts, changed),
       dataStores: new DataStoresService(dataStores),
+      env: new EnvService(env, changed),
       clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime }),
       streams: new StreamsService({ sources: runtime, workflows: workflowRuntime, events, bus }),
     },

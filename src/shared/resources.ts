@@ -196,7 +196,8 @@ export type ChangedResource =
   | 'settings'
   | 'packages'
   | 'api-key'
-  | 'data_stores';
+  | 'data_stores'
+  | 'env';
 
 /**
  * Frames of the account-wide stream `GET /v1/stream`: one connection that tells a client (the

@@ -25,6 +25,7 @@ export const changedResource = z.enum([
   'packages',
   'api-key',
   'data_stores',
+  'env',
 ]);
 
 export const feedFrame = z.discriminatedUnion('type', [

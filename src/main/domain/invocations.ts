@@ -54,6 +54,8 @@ export interface InvokeRequest {
   interfaces: Record<string, InterfaceValue>;
   /** Current `$.service.db` contents; the runner returns what changed. */
   db: Record<string, unknown>;
+  /** The project's environment variables (`process.env`, beside PD_COMPONENT). */
+  env?: Record<string, string>;
   /** The triggering event (for `run`). */
   event?: unknown;
   /**

@@ -17,8 +17,8 @@ export interface Scrub {
 
 /**
  * The one place where a run's output is scrubbed of the deployment's configured secrets — its
- * secret string props, the secrets of its http_request props and the credentials of the
- * accounts its app props point at — before it reaches a log, the store, a REST answer or an SSE
+ * secret string props, the secrets of its http_request props, the credentials of the accounts
+ * its app props point at and the project's secret environment variables — before it reaches a log, the store, a REST answer or an SSE
  * frame. Every text a component controls and Runnel shows (log lines, errors, step exports)
  * goes through `of(props)`, so the masking of logs and of error bodies cannot drift apart.
  */
@@ -26,13 +26,15 @@ export class SecretScrubber {
   constructor(
     private readonly secrets: Secrets,
     private readonly accounts: Accounts,
+    /** The project's secret environment variables, in clear. */
+    private readonly envTexts: () => string[] = () => [],
   ) {}
 
   /** The scrub for a deployment configured with `props` (as stored: secret values sealed). */
   of(props: Record<string, unknown>): Scrub {
     let plains: string[] | undefined;
     // Opened only when something needs scrubbing, once per scrub.
-    return scrubOf(() => (plains ??= this.secrets.clearTexts(props, this.accounts.credentialTexts(props))));
+    return scrubOf(() => (plains ??= this.secrets.clearTexts(props, [...this.accounts.credentialTexts(props), ...this.envTexts()])));
   }
 }
 

@@ -19,6 +19,7 @@ import type { BoundedLists } from '../store/bounded-lists';
 import type { EventBus } from './event-bus';
 import type { Secrets } from './secrets';
 import type { Accounts } from './accounts';
+import type { EnvVars } from './env-vars';
 
 export type { RunOutcome };
 
@@ -33,6 +34,7 @@ export interface SourceInvokerDeps {
   paths: Paths;
   secrets: Secrets;
   accounts: Accounts;
+  env: EnvVars;
   /** The public URL of a webhook token, built from the service's current address. */
   endpointUrl(token: string): string;
 }
@@ -49,7 +51,7 @@ export class SourceInvoker {
   private readonly scrubber: SecretScrubber;
 
   constructor(private readonly deps: SourceInvokerDeps) {
-    this.scrubber = new SecretScrubber(deps.secrets, deps.accounts);
+    this.scrubber = new SecretScrubber(deps.secrets, deps.accounts, () => deps.env.secretTexts());
   }
 
   timeoutMs(doc: SourceDoc): number {
@@ -168,7 +170,14 @@ export class SourceInvoker {
     const scrub = this.scrubber.of(doc.props);
     const outcome = await this.deps.sandbox.invoke(
       invokeRequest(
-        { code: comp.compiled, codeHash: comp.code_hash, instanceId: doc.id, scratchDir: this.deps.paths.scratch(doc.id), timeoutMs: this.timeoutMs(doc) },
+        {
+          code: comp.compiled,
+          codeHash: comp.code_hash,
+          instanceId: doc.id,
+          scratchDir: this.deps.paths.scratch(doc.id),
+          timeoutMs: this.timeoutMs(doc),
+          env: this.deps.env.values(),
+        },
         method,
         {
           props: this.componentProps(comp, doc),

@@ -6,6 +6,7 @@ import type { AppAccountsService } from '../services/app-accounts-service';
 import type { ClockService } from '../services/clock-service';
 import type { ComponentsService } from '../services/components-service';
 import type { DataStoresService } from '../services/data-stores-service';
+import type { EnvService } from '../services/env-service';
 import type { RegistryService } from '../services/registry-service';
 import type { SourcesService } from '../services/sources-service';
 import type { StreamsService } from '../services/streams-service';
@@ -17,6 +18,7 @@ import { SESSION_COOKIE, type Sessions } from './sessions';
 import { bearerAuth, hostGuard } from './guards';
 import { accountRoutes } from './routes/account';
 import { componentRoutes } from './routes/components';
+import { envRoutes } from './routes/env';
 import { dataStoreRoutes } from './routes/data-stores';
 import { sourceRoutes } from './routes/sources';
 import { streamRoutes } from './routes/streams';
@@ -37,6 +39,7 @@ export interface AppServices {
   user: UserService;
   accounts: AppAccountsService;
   dataStores: DataStoresService;
+  env: EnvService;
   clock: ClockService;
   streams: StreamsService;
 }
@@ -70,6 +73,7 @@ export function createApp(d: AppDeps): Hono {
   v1.route('/', accountRoutes(s.user, s.accounts));
   v1.route('/', workflowRoutes(s.workflows));
   v1.route('/', dataStoreRoutes(s.dataStores));
+  v1.route('/', envRoutes(s.env));
   v1.route('/', clockRoutes(s.clock));
   // A fresh one-time link for the web UI (`runnel open`).
   v1.post('/session-tokens', (c) => {

@@ -95,6 +95,17 @@ export interface AccountDoc {
   updated_at: number;
 }
 
+/** A project environment variable (`process.env.NAME` in components and `{{ }}` props). */
+export interface EnvVarDoc {
+  name: string;
+  /** Sealed (see secret-box.ts), whether or not it is secret. */
+  value: string;
+  /** Secret values are masked in API answers and in logs. */
+  secret: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
 export type { Settings } from '../../shared/resources';
 import type { Settings } from '../../shared/resources';
 
@@ -107,6 +118,7 @@ export interface Documents {
   workflows: WorkflowDoc[];
   subscriptions: SubscriptionDoc[];
   accounts: AccountDoc[];
+  env: EnvVarDoc[];
 }
 
 export function emptyDocuments(): Documents {
@@ -119,6 +131,7 @@ export function emptyDocuments(): Documents {
     workflows: [],
     subscriptions: [],
     accounts: [],
+    env: [],
   };
 }
 
@@ -134,6 +147,7 @@ export function migrate(d: Partial<Documents>): Documents {
     workflows: d.workflows ?? [],
     subscriptions: d.subscriptions ?? [],
     accounts: d.accounts ?? [],
+    env: d.env ?? [],
   };
 }
 
@@ -143,6 +157,6 @@ export type { ComponentMeta };
 export function isDocuments(d: unknown): boolean {
   if (typeof d !== 'object' || d === null || Array.isArray(d)) return false;
   const o = d as Record<string, unknown>;
-  const lists = ['components', 'sources', 'workflows', 'subscriptions', 'accounts'] as const;
+  const lists = ['components', 'sources', 'workflows', 'subscriptions', 'accounts', 'env'] as const;
   return lists.every((k) => o[k] === undefined || Array.isArray(o[k])) && (o.settings === undefined || typeof o.settings === 'object');
 }

@@ -4,6 +4,7 @@ import { accountRoutes } from './account';
 import { clockRoutes } from './clock';
 import { componentRoutes } from './components';
 import { dataStoreRoutes } from './data-stores';
+import { envRoutes } from './env';
 import { sourceRoutes } from './sources';
 import { streamRoutes, webhookRoutes } from './streams';
 import { workflowRoutes } from './workflows';
@@ -14,6 +15,7 @@ export const apiRoutes = {
   ...componentRoutes,
   ...accountRoutes,
   ...dataStoreRoutes,
+  ...envRoutes,
   ...clockRoutes,
   ...streamRoutes,
   ...webhookRoutes,

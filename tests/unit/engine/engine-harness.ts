@@ -35,7 +35,7 @@ export interface Engine {
 
 export async function startEngine(): Promise<Engine> {
   const stores = await openTempStores('runnel-engine-', 10_000);
-  const { paths, clock, docs, events, bus, dataStores, secrets, accounts } = stores;
+  const { paths, clock, docs, events, bus, dataStores, secrets, accounts, env } = stores;
   const logs = new BoundedLists<LogLine>(paths.logsDir, 100);
   await logs.openAll();
   const sandbox = new FakeSandbox();
@@ -52,6 +52,7 @@ export async function startEngine(): Promise<Engine> {
     logger: quietLogger,
     paths,
     secrets,
+    env,
     config: new ComponentConfig(sandbox, accounts),
     accounts,
     dataStores,

@@ -10,6 +10,7 @@ import { Accounts } from '../../../src/main/runtime/accounts';
 import { DataStores } from '../../../src/main/runtime/data-stores';
 import { EventBus } from '../../../src/main/runtime/event-bus';
 import { Secrets } from '../../../src/main/runtime/secrets';
+import { EnvVars } from '../../../src/main/runtime/env-vars';
 import { systemClock, type Clock } from '../../../src/main/scheduler/clock';
 import { DocumentStore } from '../../../src/main/store/documents';
 import { EventStore } from '../../../src/main/store/event-store';
@@ -27,6 +28,7 @@ export interface TempStores {
   dataStores: DataStores;
   secrets: Secrets;
   accounts: Accounts;
+  env: EnvVars;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function openTempStores(prefix: string, retention: number): Promise
     dataStores,
     secrets: new Secrets(box),
     accounts: new Accounts(docs, box, clock),
+    env: new EnvVars(docs, box, clock),
     async close() {
       await events.close();
       rmSync(dir, { recursive: true, force: true });

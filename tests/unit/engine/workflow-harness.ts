@@ -25,7 +25,7 @@ export interface WorkflowEngine {
 
 export async function startWorkflowEngine(): Promise<WorkflowEngine> {
   const stores = await openTempStores('runnel-engine-wf-', 100);
-  const { paths, clock, docs, events, bus, dataStores, secrets, accounts } = stores;
+  const { paths, clock, docs, events, bus, dataStores, secrets, accounts, env } = stores;
   const outbox = new BoundedLists<OutboxMessage>(paths.outboxDir, 100);
   await outbox.openAll();
   const sandbox = new FakeSandbox();
@@ -41,6 +41,7 @@ export async function startWorkflowEngine(): Promise<WorkflowEngine> {
     destinations,
     errors,
     secrets,
+    env,
     accounts,
     dataStores,
     timeoutMs: workflowTimeoutMs,

@@ -10,6 +10,8 @@ export interface InvocationUnit {
   instanceId: string;
   scratchDir: string;
   timeoutMs: number;
+  /** The project's environment variables. */
+  env?: Record<string, string>;
 }
 
 /** What the component sees: `this.<prop>` values, interface props, and `$.service.db`. */
@@ -31,6 +33,7 @@ export function invokeRequest(unit: InvocationUnit, method: InvokeMethod, values
     props: values.props,
     interfaces: values.interfaces,
     db: values.db,
+    ...(unit.env && Object.keys(unit.env).length ? { env: unit.env } : {}),
     ...input,
     scratchDir: unit.scratchDir,
     timeoutMs: unit.timeoutMs,

@@ -18,8 +18,10 @@ export async function stepValues(
   steps: Record<string, unknown>,
   stepName: string,
   resolvers: ResolveOptions & { auth(prop: PropDescriptor, value: unknown): unknown },
+  /** `process.env` of `{{ }}` expressions: the project's environment variables. */
+  env: Record<string, string> = {},
 ): Promise<Omit<InvocationValues, 'db'>> {
-  const computed = await computeExpressions(sandbox, configured, steps);
+  const computed = await computeExpressions(sandbox, configured, steps, env);
   const evaluated = evaluate(configured, { steps }, stepName, computed) as Record<string, unknown>;
   const resolved = resolveProps(props, evaluated, resolvers);
   const values = resolved.values;

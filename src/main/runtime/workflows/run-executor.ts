@@ -6,6 +6,7 @@ import type { Logger } from '../../logger';
 import type { SerializedError } from '../../domain/invocations';
 import type { Sandbox } from '../../domain/sandbox';
 import type { TriggerInput } from '../../domain/triggers';
+import type { PropDescriptor } from '../../domain/components';
 import type { Clock } from '../../scheduler/clock';
 import type { ComponentDoc, StepDoc, WorkflowDoc } from '../../store/document-types';
 import type { DocumentStore } from '../../store/documents';
@@ -13,6 +14,7 @@ import type { EventLog } from '../../engine/ports/event-log';
 import type { Destinations } from './destinations';
 import type { ErrorsChannel } from './errors-channel';
 import type { Accounts } from '../accounts';
+import type { EnvVars } from '../env-vars';
 import type { DataStores } from '../data-stores';
 import type { Secrets } from '../secrets';
 import { SecretScrubber } from '../secret-scrubber';
@@ -42,6 +44,7 @@ export interface RunExecutorDeps {
   secrets: Secrets;
   accounts: Accounts;
   dataStores: DataStores;
+  env: EnvVars;
   timeoutMs(wf: WorkflowDoc): number;
   /** Called as the run changes, so readers can see a run in progress. */
   onProgress?(run: WorkflowRun): void;
@@ -56,7 +59,7 @@ export class RunExecutor {
   private readonly scrubber: SecretScrubber;
 
   constructor(private readonly deps: RunExecutorDeps) {
-    this.scrubber = new SecretScrubber(deps.secrets, deps.accounts);
+    this.scrubber = new SecretScrubber(deps.secrets, deps.accounts, () => deps.env.secretTexts());
   }
 
   async execute(wf: WorkflowDoc, input: TriggerInput): Promise<WorkflowRun> {
@@ -147,13 +150,15 @@ export class RunExecutor {
     };
     const comp = this.deps.docs.component(step.component_id);
     if (!comp) return fail({ name: 'ConfigurationError', message: `The component of step "${step.name}" is missing` });
+    const env = this.deps.env.values();
     let values: Awaited<ReturnType<typeof stepValues>>;
     try {
-      values = await stepValues(this.deps.sandbox, comp.props, this.deps.secrets.reveal(step.configured_props), scope, step.name, {
-        app: (p, v) => this.deps.accounts.configure(p, v),
-        dataStore: (p, v) => this.deps.dataStores.configure(p, v),
-        auth: (_p, v) => this.deps.accounts.authOf(v),
-      });
+      const resolvers = {
+        app: (p: PropDescriptor, v: unknown) => this.deps.accounts.configure(p, v),
+        dataStore: (p: PropDescriptor, v: unknown) => this.deps.dataStores.configure(p, v),
+        auth: (_p: PropDescriptor, v: unknown) => this.deps.accounts.authOf(v),
+      };
+      values = await stepValues(this.deps.sandbox, comp.props, this.deps.secrets.reveal(step.configured_props), scope, step.name, resolvers, env);
     } catch (err) {
       return fail({ name: 'ConfigurationError', message: err instanceof Error ? err.message : String(err) });
     }
@@ -162,7 +167,7 @@ export class RunExecutor {
 
     const outcome = await this.deps.sandbox.invoke(
       invokeRequest(
-        { code: comp.compiled, codeHash: comp.code_hash, instanceId: step.id, scratchDir: this.deps.paths.scratch(wf.id), timeoutMs: remaining },
+        { code: comp.compiled, codeHash: comp.code_hash, instanceId: step.id, scratchDir: this.deps.paths.scratch(wf.id), timeoutMs: remaining, env },
         'run',
         { ...values, db: this.deps.events.db(step.id) },
         { step: { steps: scope, context, canRespond: !!input.onRespond && !responded } },

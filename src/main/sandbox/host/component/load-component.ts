@@ -19,10 +19,14 @@ export interface LoadOptions {
   /** Where console output and process.stdout/stderr writes of this compartment go. */
   sink: LineSink;
   packages?: PackageResolver;
+  /** The project's environment variables at load (module code may read them). */
+  env?: Record<string, string>;
 }
 
 export interface LoadedComponent {
   component: ComponentObject;
+  /** Refills `process.env` (before each invocation: the project's variables may have changed). */
+  setEnv(vars: Record<string, string> | undefined): void;
   /** Cancels the compartment's pending timers (an invocation ended); returns how many. */
   cancelTimers(): number;
   /** Stops the compartment's timers and closes its pooled sockets. */
@@ -33,7 +37,12 @@ export interface LoadedComponent {
 export function loadComponent(o: LoadOptions): LoadedComponent {
   const reportUncaught = (err: unknown) => o.sink('stderr', `Uncaught ${describeThrown(err)}`);
   const timers = makeCompartmentTimers(reportUncaught);
-  const proc = makeProcessShim({ instanceId: o.instanceId, sink: o.sink, onUncaught: reportUncaught });
+  let env: Readonly<Record<string, string>> = {};
+  const setEnv = (vars: Record<string, string> | undefined) => {
+    env = Object.freeze({ ...vars, PD_COMPONENT: o.instanceId });
+  };
+  setEnv(o.env);
+  const proc = makeProcessShim({ env: () => env, sink: o.sink, onUncaught: reportUncaught });
   const performance = makeCompartmentPerformance();
   const req = makeComponentRequire({ scratch: scratchPaths(o.scratchDir), timers, process: proc, performance, packages: o.packages });
   const dispose = () => {
@@ -56,7 +65,7 @@ export function loadComponent(o: LoadOptions): LoadedComponent {
     const fn = compartment.evaluate(wrapper, { __evadeImportExpressionTest__: true } as never) as (...a: unknown[]) => void;
     const module = { exports: {} as unknown };
     fn.call(module.exports, req.require, module, module.exports, `${VIRTUAL_ROOT}/component.js`, VIRTUAL_ROOT);
-    return { component: pickComponent(module.exports), cancelTimers: () => timers.cancelPending(), dispose };
+    return { component: pickComponent(module.exports), setEnv, cancelTimers: () => timers.cancelPending(), dispose };
   } catch (err) {
     dispose();
     throw explainLoadError(err);

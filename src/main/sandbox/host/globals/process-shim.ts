@@ -1,13 +1,15 @@
 // The `process` a component sees: what libraries commonly read (env, platform, versions,
 // nextTick, hrtime) and nothing that reaches the runner (exit, kill, binding, the host env,
-// real stdio). `env` holds only PD_COMPONENT, as in the hosted service.
+// real stdio). `env` holds PD_COMPONENT and the project's environment variables, as on the
+// hosted service; the host refills it before each invocation (load-component.ts).
 import { VIRTUAL_ROOT } from '../modules/scratch-paths';
 import { clipLine, type LineSink } from './component-console';
 
 type Fn = (...args: unknown[]) => unknown;
 
 export interface ProcessShimOptions {
-  instanceId: string;
+  /** The compartment's current `process.env` (frozen), replaced by its owner before each invocation. */
+  env(): Readonly<Record<string, string>>;
   sink: LineSink;
   /** Reports an error thrown by a nextTick callback in the component's log. */
   onUncaught(err: unknown): void;
@@ -32,8 +34,8 @@ export function makeProcessShim(o: ProcessShimOptions): Readonly<Record<string, 
   // Libraries register exit/warning listeners; accepting and ignoring them beats a TypeError.
   const self: Record<string, unknown> = {};
   const chain = () => self;
+  Object.defineProperty(self, 'env', { get: o.env, enumerable: true });
   Object.assign(self, {
-    env: Object.freeze({ PD_COMPONENT: o.instanceId }),
     argv: Object.freeze(['node', `${VIRTUAL_ROOT}/component.js`]),
     execArgv: Object.freeze([]),
     platform: process.platform,

@@ -38,6 +38,7 @@ function compartmentFor(id: number, req: InvokeRequest, deps: InvocationDeps): C
     scratchDir: localScratchDir(req.scratchDir),
     // Reads logId at write time: output of a leftover timer is filed under the latest invocation.
     sink: budgetedLog(deps.send, () => entry.logId),
+    env: req.env,
   });
   deps.cache.add(entry);
   return entry;
@@ -144,6 +145,7 @@ async function runOne(
   let value: unknown;
   try {
     const comp = entry.loaded.component;
+    entry.loaded.setEnv(req.env);
     const fn = methodOf(comp, req.method);
     if (fn) {
       const self = buildInstance(comp, req, { emit: step ? undefined : emit, iface });
