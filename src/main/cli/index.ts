@@ -19,6 +19,7 @@ import { registerInit } from './commands/init';
 import { registerRun } from './commands/run';
 import { registerSubscribe } from './commands/subscribe';
 import { registerClock } from './commands/clock';
+import { registerEnv } from './commands/env';
 
 // Paths of built siblings are resolved here, in the entry file, because shared modules move
 // into chunks/ when bundled.
@@ -85,5 +86,6 @@ registerInit(program);
 registerRun(program);
 registerSubscribe(program);
 registerClock(program);
+registerEnv(program);
 
 await program.parseAsync(process.argv);
