@@ -33,6 +33,33 @@ describe('the Settings and Accounts screens', () => {
     expect(await fieldError.count()).toBe(0);
   });
 
+  it('sets and removes environment variables; a secret value is never shown again; a bad name is said', async () => {
+    const { page, svc } = ui;
+    await ui.goto('/settings');
+    const form = page.getByRole('form', { name: 'Set an environment variable' });
+    await form.getByLabel('Variable name').fill('API_TOKEN');
+    await form.getByLabel('Variable value').fill('tok-very-secret');
+    expect(await form.getByLabel('Variable value').getAttribute('type')).toBe('password');
+    await form.getByRole('button', { name: 'Set variable' }).click();
+    const table = page.getByRole('table', { name: 'Environment variables' });
+    await table.getByText('API_TOKEN').waitFor();
+    expect(await table.textContent()).not.toContain('tok-very-secret');
+    await form.getByLabel('Variable name').fill('REGION');
+    await form.getByLabel('Variable value').fill('eu-west');
+    await form.getByLabel('Secret').uncheck();
+    await form.getByRole('button', { name: 'Set variable' }).click();
+    await table.getByText('eu-west').waitFor();
+    expect((await svc.json('/v1/env')).data.map((v: { name: string }) => v.name)).toEqual(['API_TOKEN', 'REGION']);
+    await form.getByLabel('Variable name').fill('9LIVES');
+    await form.getByLabel('Variable value').fill('x');
+    await form.getByRole('button', { name: 'Set variable' }).click();
+    await page.getByText(/environment variable name/).first().waitFor();
+    await ui.shot('settings-env-vars');
+    await table.getByRole('button', { name: 'Remove REGION' }).click();
+    await expect.poll(async () => (await svc.json('/v1/env')).data.length).toBe(1);
+    await expect.poll(() => table.getByText('eu-west').count()).toBe(0);
+  });
+
   it('creates, edits (one value, the other kept) and deletes an account; a 409 names who uses it', async () => {
     const { page, svc } = ui;
     await ui.goto('/accounts');

@@ -12,6 +12,7 @@ import type {
   Workflow,
 } from '../../../shared/resources';
 import type { DataStore } from '../../../shared/data-stores';
+import type { EnvVar } from '../../../shared/env-vars-api';
 import { api, client, messageOf, request } from '../api/client';
 import type { AppState } from './index';
 
@@ -23,6 +24,8 @@ export interface ResourcesSlice {
   registry: RegistryEntry[];
   accounts: Account[];
   dataStores: DataStore[];
+  /** The project's environment variables (secret values masked). */
+  envVars: EnvVar[];
   subscriptions: Subscription[];
   /** The local outbox (`$.send.email` and error notices), newest first. */
   outbox: OutboxMessage[];
@@ -61,6 +64,7 @@ const READERS: Partial<Record<ChangedResource, (set: (p: Partial<ResourcesSlice>
   settings: async (set) => set({ settings: await api.get<Settings>('/v1/settings') }),
   'api-key': async (set) => set({ system: await api.get<SystemInfo>('/v1/system') }),
   data_stores: async (set) => set({ dataStores: await allPages<DataStore>('/v1/data_stores') }),
+  env: async (set) => set({ envVars: await client.data('listEnvVars') }),
 };
 
 export const createResourcesSlice: StateCreator<AppState, [], [], ResourcesSlice> = (set, get) => ({
@@ -70,6 +74,7 @@ export const createResourcesSlice: StateCreator<AppState, [], [], ResourcesSlice
   registry: [],
   accounts: [],
   dataStores: [],
+  envVars: [],
   subscriptions: [],
   outbox: [],
   settings: null,

@@ -2,10 +2,11 @@ import { useStore } from '../../store/index';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { Page } from '../../ui/Page';
 import { SettingsForm } from './SettingsForm';
+import { EnvVarsPanel } from './EnvVarsPanel';
 import { KeyRotation, PackagesPanel, SystemFacts } from './SystemPanels';
 import './settings.css';
 
-/** The Settings section (#/settings): system facts, service settings, the API key, packages. */
+/** The Settings section (#/settings): system facts, service settings, environment variables, the API key, packages. */
 export function SettingsScreen() {
   const system = useStore((s) => s.system);
   const settings = useStore((s) => s.settings);
@@ -22,6 +23,10 @@ export function SettingsScreen() {
           <h2 id="h-settings">Limits and defaults</h2>
           <ErrorNote error={errors.settings} />
           {settings ? <SettingsForm key={JSON.stringify(settings)} settings={settings} /> : <p className="muted">Reading…</p>}
+        </section>
+        <section className="settings-card" aria-labelledby="h-env">
+          <h2 id="h-env">Environment variables</h2>
+          <EnvVarsPanel />
         </section>
         <section className="settings-card" aria-labelledby="h-key">
           <h2 id="h-key">API key</h2>
