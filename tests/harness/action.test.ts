@@ -39,6 +39,17 @@ describe('an action', () => {
     expect(r.exports).toEqual({ who: 'DI' });
   });
 
+  it('gives the component the env option as process.env, in code and in {{ }} props', async () => {
+    const e = await loadComponent(join(FIXTURES, 'notify-action.mjs'), { props: { url: 'https://example.invalid/hook', who: '{{process.env.WHO}}' }, env: { WHO: 'Eve' } });
+    try {
+      const r = await e.runAction({ event: { n: 1 }, steps: { count: { $return_value: 0 } } });
+      expect(r.error).toBeUndefined();
+      expect(r.exports).toEqual({ who: 'Eve' });
+    } finally {
+      await e.close();
+    }
+  });
+
   it('reports a failing step with its error, and no sends (the service carries them out only after a step succeeds)', async () => {
     const r = await c.runAction({ event: { n: 1 }, props: { who: 'Cy' } });
     expect(r.error).toMatchObject({ name: 'TypeError' });

@@ -87,6 +87,7 @@ export const loadComponent: typeof Api.loadComponent = async (file, o = {}) => {
       db: o.db ?? {},
       stores,
       timeoutMs: (o.timeoutSeconds ?? 30) * 1000,
+      env: { ...o.env },
       dir,
       scratchDir: join(scratchRoot, 'sc_test'),
     });

@@ -16,6 +16,8 @@ export interface LoadOptions {
    * an optional prop unconfigured. A prop not given gets an empty store of its own.
    */
   dataStores?: Record<string, DataStoreSeed>;
+  /** The project's environment variables: `process.env.NAME`, and `{{process.env.NAME}}` in an action's props. */
+  env?: Record<string, string>;
   /** Deadline of one invocation in seconds (default 30). Past it the runner is killed, as in the service. */
   timeoutSeconds?: number;
   /** Memory cap of the runner in MB (default 256). */

@@ -37,6 +37,8 @@ export interface TestComponentParts {
   db: Record<string, unknown>;
   stores: ComponentStores;
   timeoutMs: number;
+  /** The project's environment variables. */
+  env: Record<string, string>;
   /** Removed by close(): holds the scratch folder (the component's /tmp) and the data stores. */
   dir: string;
   scratchDir: string;
@@ -125,11 +127,19 @@ export class LoadedComponent implements TestComponent {
     let values: Omit<InvocationValues, 'db'>;
     try {
       // As the workflow runtime does: expressions against earlier steps, then the prop checks.
-      values = await stepValues(this.p.pool, this.p.props, { ...this.p.configured, ...o.props }, steps, this.name, {
-        app: () => null,
-        dataStore: (p, v) => this.p.stores.configure(p, v),
-        auth: (p) => ({ $auth: this.authOf(p) }),
-      });
+      values = await stepValues(
+        this.p.pool,
+        this.p.props,
+        { ...this.p.configured, ...o.props },
+        steps,
+        this.name,
+        {
+          app: () => null,
+          dataStore: (p, v) => this.p.stores.configure(p, v),
+          auth: (p) => ({ $auth: this.authOf(p) }),
+        },
+        this.p.env,
+      );
     } catch (err) {
       return { exports: {}, sends: [], logs, db: this.db, dataStores: await this.p.stores.contents(), error: { name: 'ConfigurationError', message: (err as Error).message } };
     }
@@ -199,7 +209,7 @@ export class LoadedComponent implements TestComponent {
     logs: LogLine[],
     onRespond: (r: HttpResponseSpec) => void,
   ): Promise<InvokeOutcome> {
-    const unit = { code: this.p.code, codeHash: this.p.codeHash, instanceId: this.instanceId, scratchDir: this.p.scratchDir, timeoutMs: this.p.timeoutMs };
+    const unit = { code: this.p.code, codeHash: this.p.codeHash, instanceId: this.instanceId, scratchDir: this.p.scratchDir, timeoutMs: this.p.timeoutMs, env: this.p.env };
     return this.p.pool.invoke(invokeRequest(unit, method, { ...values, db: this.log.db(this.instanceId) }, input), {
       onLog: (stream, line, ts) => logs.push({ ts, stream, line }),
       onRespond,
