@@ -176,6 +176,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
     secrets,
     accounts,
     dataStores,
+    config,
     executor: () => executor,
     subscriptions: () => subscriptions,
     onRun: (run) => bus.publishFeed({ type: 'run', workflow_id: run.workflow_id, run }),

@@ -19,6 +19,7 @@ import { SecretScrubber } from '../secret-scrubber';
 import { commitInvocation } from '../../engine/invocation/commit';
 import { invokeRequest } from '../../engine/invocation/request';
 import { stepValues } from '../../engine/invocation/step-values';
+import { stepProps } from '../../engine/props/dynamic-props';
 import { withoutRunnelAnswerCookies } from '../http-answer-cookies';
 
 export const PLATFORM_VERSION = `runnel-${VERSION}`;
@@ -152,7 +153,7 @@ export class RunExecutor {
     if (!comp) return fail({ name: 'ConfigurationError', message: `The component of step "${step.name}" is missing` });
     let values: ReturnType<typeof stepValues>;
     try {
-      values = stepValues(comp.props, this.deps.secrets.reveal(step.configured_props), scope, step.name, {
+      values = stepValues(stepProps(comp, step), this.deps.secrets.reveal(step.configured_props), scope, step.name, {
         app: (p, v) => this.deps.accounts.configure(p, v),
         dataStore: (p, v) => this.deps.dataStores.configure(p, v),
         auth: (_p, v) => this.deps.accounts.authOf(v),

@@ -22,6 +22,7 @@ import { hasExpression } from '../../engine/invocation/expressions';
 import { checkStepHttpRequestProps, isHttpRequestProp } from '../../engine/props/http-request-prop';
 import type { RunExecutor, TriggerInput } from './run-executor';
 import type { Subscriptions } from './subscriptions';
+import { stepDynamicProps, stepProps, type PropSet } from '../../engine/props/dynamic-props';
 
 export const RUN_RETENTION = 100;
 
@@ -36,6 +37,8 @@ export interface WorkflowRuntimeDeps {
   secrets: Secrets;
   accounts: Accounts;
   dataStores: DataStores;
+  /** Runs additionalProps() for a step's configured values (engine/props/dynamic-props.ts). */
+  config?: PropSet;
   executor(): RunExecutor;
   subscriptions(): Subscriptions;
   /** Each run as it starts, moves from step to step and ends (the account stream). */
@@ -281,6 +284,7 @@ export class WorkflowRuntime {
       for (const p of comp.props) if (p.type === 'app') this.deps.accounts.configure(p, configured[p.name]);
       for (const p of comp.props) if (p.type === DATA_STORE_PROP) this.deps.dataStores.configure(p, configured[p.name]);
       checkStepHttpRequestProps(comp.props, configured, b.name);
+      const dynamic = await stepDynamicProps(this.deps.config, comp, configured, b.name, (p, v) => this.deps.dataStores.configure(p, v));
       for (const [k, v] of Object.entries(configured)) {
         if (Buffer.byteLength(typeof v === 'string' ? v : JSON.stringify(v) ?? '') > 64 * 1024) {
           throw new RunnelError('invalid_props', `Step "${b.name}": prop "${k}" is over 64 KB`);
@@ -291,8 +295,8 @@ export class WorkflowRuntime {
       // Secret props are sealed at rest; expressions stay readable so they can be evaluated.
       // (An http_request value is sealed even with expressions: only its literal password/token are.)
       const literal = Object.fromEntries(Object.entries(configured).filter(([k, v]) => !hasExpression(v) || isHttpRequestProp(comp.props, k)));
-      const sealed = { ...configured, ...this.deps.secrets.seal(comp.props, literal, previous?.configured_props) };
-      steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed });
+      const sealed = { ...configured, ...this.deps.secrets.seal(stepProps(comp, dynamic), literal, previous?.configured_props) };
+      steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed, ...dynamic });
     }
     return steps;
   }
