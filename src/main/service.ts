@@ -168,7 +168,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   });
   const subscriptions = new Subscriptions({ docs });
   const workflowRuntime = new WorkflowRuntime({
-    ...{ docs, catalog, clock: o.clock, logger: o.logger, runs: workflowRuns, endpointUrl, secrets, accounts, dataStores },
+    ...{ docs, catalog, clock: o.clock, logger: o.logger, runs: workflowRuns, endpointUrl, secrets, accounts, dataStores, config },
     ...{ executor, subscriptions, deployments },
   });
   const subscriptionTrigger = new SubscriptionTrigger({

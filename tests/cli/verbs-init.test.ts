@@ -56,8 +56,10 @@ describe('runnel init: every starter deploys and runs as written', () => {
     const text = readFileSync(join(cwd, 'weather.mjs'), 'utf8');
     expect(text).toContain('type: "app"');
     expect(text).toContain('methods: {');
-    const refused = await cli('deploy', 'weather.mjs', '--no-follow');
-    expect(refused.code).toBe(1);
+    // Without an account it deploys (an app may need no credentials); reading one fails the run, saying what to do.
+    const unconnected = await json('deploy', 'weather.mjs', '--no-follow');
+    const failed = await svc.runWorkflow(unconnected.id);
+    expect(failed.steps[0].error.message).toMatch(/^Runnel: this\.weather\.\$auth\.api_key is not set: prop "weather" has no connected weather account/);
     const account = (await svc.json('/v1/accounts', { method: 'POST', json: { app: 'weather', name: 'Mine', auth: { api_key: 'k-123456' } } })).data;
     const d = await json('deploy', 'weather.mjs', '--no-follow', '--prop', `weather={"account_id":"${account.id}"}`);
     expect(d).toMatchObject({ type: 'workflow', name: 'Weather Get Item' });

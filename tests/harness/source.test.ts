@@ -137,6 +137,9 @@ describe('what the service would refuse or stop', () => {
     );
     await using c = await loadComponent(file, { auth: { github: { oauth_access_token: 'tok' } } });
     expect((await c.run()).emitted[0].event).toEqual({ token: 'tok', auth: { oauth_access_token: 'tok' } });
+    // None given: as on the service with no connected account, the read fails and says why.
+    await using none = await loadComponent(file);
+    expect((await none.run()).error?.message).toMatch(/^Runnel: this\.gh\.\$auth\.oauth_access_token is not set: prop "gh" has no connected github account/);
   });
 
   it('emits the timer event itself for a timer source without run', async () => {

@@ -23,9 +23,6 @@ describe('connected accounts and $auth', () => {
     expect((await svc.json('/v1/accounts')).data.map((a: { id: string }) => a.id)).toContain(account.id);
     expect((await svc.json(`/v1/accounts/${account.id}`)).data.auth).toEqual({ oauth_access_token: '********' });
 
-    const none = await svc.api('/v1/sources', { method: 'POST', json: { component_code: githubSource } });
-    expect(none.status).toBe(400);
-    expect((await none.json()).error.message).toMatch(/needs a connected github account/);
     const src = await svc.createSource(githubSource, { configured_props: { github: { account_id: account.id } } });
     expect((await svc.runSource(src.id)).emitted[0].event).toEqual({ direct: TOKEN.length, viaMethod: TOKEN.length, repo: 'runnel' });
 
@@ -100,5 +97,30 @@ describe('connected accounts and $auth', () => {
     const bad = await svc.api('/v1/sources', { method: 'POST', json: { component_id: comp.id, configured_props: { org: 'acme', repo: 5, github: { account_id: account.id } } } });
     expect((await bad.json()).error.message).toMatch(/"repo" must be a string/);
   });
-});
 
+  it('deploys an app prop with no connected account; reading a credential then fails clearly', async () => {
+    // A CommonJS source whose app definition names the app and nothing else (as an app that
+    // needs no credentials does): written for this test after the pattern of such registry apps.
+    const hn = `const hacker_news = { type: "app", app: "hacker_news" };
+      module.exports = {
+        name: "Top stories", version: "0.0.1",
+        props: { hacker_news, db: "$.service.db" },
+        async run() {
+          const auth = this.hacker_news.$auth;
+          this.$emit({ keys: Object.keys(auth), has: "api_key" in auth, json: JSON.stringify(auth), spread: { ...auth } });
+        },
+      };`;
+    const src = await svc.createSource(hn);
+    const ok = await svc.runSource(src.id);
+    expect(ok.ok, JSON.stringify(ok.error)).toBe(true);
+    expect(ok.emitted[0].event).toEqual({ keys: [], has: false, json: '{}', spread: {} });
+
+    // The same with an app that does need credentials: it deploys; the read fails, saying what to do.
+    const gh = await svc.createSource(githubSource);
+    const r = await svc.runSource(gh.id);
+    expect(r.ok).toBe(false);
+    expect(r.error.message).toMatch(/^Runnel: this\.github\.\$auth\.oauth_access_token is not set: prop "github" has no connected github account/);
+    expect(r.error.message).toContain('POST /v1/accounts {"app": "github"');
+    expect(r.error.message).toContain('{"account_id": "apn_…"}');
+  });
+});

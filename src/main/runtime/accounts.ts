@@ -9,9 +9,6 @@ import type { DocumentStore } from '../store/documents';
 import type { SecretBox } from '../store/secret-box';
 import { SECRET_MASK } from './secrets';
 
-/** Apps that work without credentials (as on the hosted service): no account needed. */
-export const NO_AUTH_APPS = new Set(['rss', 'http', 'schedule', 'helper_functions', 'pipedream', 'data_stores', 'emit', 'sse', 'node', 'formatting']);
-
 /** A configured app prop: the account it uses, or none for an app without auth. */
 export type AppPropValue = { account_id: string } | { account_id: null };
 
@@ -85,18 +82,18 @@ export class Accounts {
       if (account.app !== app) throw new RunnelError('invalid_props', `Prop "${prop.name}" needs a ${app} account; ${accountId} is a ${account.app} account`, { prop: prop.name });
       return { account_id: accountId };
     }
-    if (NO_AUTH_APPS.has(app)) return { account_id: null };
-    throw new RunnelError(
-      'invalid_props',
-      `Prop "${prop.name}" needs a connected ${app} account: create one with POST /v1/accounts {"app": "${app}", "auth": {...}} and configure {"account_id": "apn_…"}`,
-      { prop: prop.name },
-    );
+    // No account: apps that need no credentials work as they are; code that reads a credential
+    // fails at the read, naming the prop (see sandbox/host/invoke/unconnected-auth.ts).
+    return { account_id: null };
   }
 
-  /** The `{ $auth }` value a component sees for a configured app prop. */
-  authOf(value: unknown): { $auth: Record<string, unknown> } {
+  /**
+   * The `{ $auth }` value a component sees for a configured app prop; `$auth` is null when no
+   * account is connected (the runner gives such a prop an empty `$auth` that refuses reads).
+   */
+  authOf(value: unknown): { $auth: Record<string, unknown> | null } {
     const id = value && typeof value === 'object' ? (value as { account_id?: unknown }).account_id : null;
-    if (typeof id !== 'string') return { $auth: {} };
+    if (typeof id !== 'string') return { $auth: null };
     const account = this.docs.data.accounts.find((a) => a.id === id);
     return { $auth: account ? (JSON.parse(this.box.open(account.auth)) as Record<string, unknown>) : {} };
   }

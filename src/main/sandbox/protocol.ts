@@ -17,7 +17,7 @@ export type ParentMessage =
       code: string;
       codeHash: string;
       call: ConfigureCall;
-      /** Configured user-input values, seen as `this.<prop>` (app props as `{ $auth }`). */
+      /** Configured user-input values, seen as `this.<prop>` (app props as `{ $auth }`; `$auth` null: no account connected). */
       props: Record<string, unknown>;
       /** `data_store` props, live during the call (`options({ dataStore })` may list its keys). */
       interfaces?: Record<string, InterfaceValue>;

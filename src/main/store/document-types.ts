@@ -60,6 +60,8 @@ export interface StepDoc {
   component_id: string;
   /** As given: literal values or `{{steps.…}}` expressions, evaluated at each run. */
   configured_props: Record<string, unknown>;
+  /** Props the component's additionalProps() added for these values when the step was saved. */
+  dynamic_props?: PropDescriptor[];
 }
 
 export interface WorkflowDoc {

@@ -6,7 +6,7 @@
 export interface LoadOptions {
   /** Configured prop values, checked and defaulted as on deploy (`{{steps.…}}` allowed for actions). */
   props?: Record<string, unknown>;
-  /** `$auth` of app props, keyed by prop name or app slug: `{ github: { oauth_access_token: "…" } }`. */
+  /** `$auth` of app props, keyed by prop name or app slug: `{ github: { oauth_access_token: "…" } }`. An app prop given none has an empty `$auth` whose fields throw when read, as with no connected account. */
   auth?: Record<string, Record<string, unknown>>;
   /** Initial `$.service.db` contents (`this.db.get(key)`). */
   db?: Record<string, unknown>;

@@ -247,8 +247,10 @@ export class LoadedComponent implements TestComponent {
     return resolved;
   }
 
-  private authOf(p: PropDescriptor): Record<string, unknown> {
-    return structuredClone(this.p.auth[p.name] ?? (p.app ? this.p.auth[p.app] : undefined) ?? {});
+  /** null when the test gives none: as on the service, an empty `$auth` that refuses credential reads. */
+  private authOf(p: PropDescriptor): Record<string, unknown> | null {
+    const given = this.p.auth[p.name] ?? (p.app ? this.p.auth[p.app] : undefined);
+    return given === undefined ? null : structuredClone(given);
   }
 
   private sourceOnly(what: string): ResolvedProps {

@@ -48,7 +48,7 @@ describe('prop form: which input each prop type gets', () => {
     expect(visibleProps(props).map((p) => p.name)).toEqual(['s', 'o', 'd']);
     expect(props.map(isRequired)).toEqual([false, true, false, false]);
     expect(isRequired(P('rss', 'app', { app: 'rss' }))).toBe(false);
-    expect(isRequired(P('gh', 'app', { app: 'github' }))).toBe(true);
+    expect(isRequired(P('gh', 'app', { app: 'github' }))).toBe(false); // it deploys without an account; a credential read fails
     expect(isRequired(P('h', '$.interface.http'))).toBe(false);
   });
 
@@ -121,9 +121,9 @@ describe('prop form: from configured_props to form state and back', () => {
     expect(formStateFrom(props, { n: 1, m: ['b'] })).toEqual({ n: { raw: '1', expr: null }, m: { raw: ['"b"'], expr: null } });
   });
 
-  it('picks an account for app props, and needs none for keyless apps', () => {
+  it('picks an account for app props, and needs none to deploy (only a credential read fails)', () => {
     const props = [P('gh', 'app', { app: 'github' }), P('rss', 'app', { app: 'rss' })];
-    expect(fill(props, {})).toEqual({ value: {}, errors: {}, missing: ['gh'] });
+    expect(fill(props, {})).toEqual({ value: {}, errors: {}, missing: [] });
     expect(fill(props, { gh: 'apn_1' }).value).toEqual({ gh: { account_id: 'apn_1' } });
     expect(formStateFrom(props, { gh: { account_id: 'apn_2' } }).gh.raw).toBe('apn_2');
   });

@@ -21,6 +21,7 @@ import { SecretScrubber } from '../secret-scrubber';
 import { commitInvocation } from '../../engine/invocation/commit';
 import { invokeRequest } from '../../engine/invocation/request';
 import { stepValues } from '../../engine/invocation/step-values';
+import { stepProps } from '../../engine/props/dynamic-props';
 import { withoutRunnelAnswerCookies } from '../http-answer-cookies';
 
 export const PLATFORM_VERSION = `runnel-${VERSION}`;
@@ -158,7 +159,7 @@ export class RunExecutor {
         dataStore: (p: PropDescriptor, v: unknown) => this.deps.dataStores.configure(p, v),
         auth: (_p: PropDescriptor, v: unknown) => this.deps.accounts.authOf(v),
       };
-      values = await stepValues(this.deps.sandbox, comp.props, this.deps.secrets.reveal(step.configured_props), scope, step.name, resolvers, env);
+      values = await stepValues(this.deps.sandbox, stepProps(comp, step), this.deps.secrets.reveal(step.configured_props), scope, step.name, resolvers, env);
     } catch (err) {
       return fail({ name: 'ConfigurationError', message: err instanceof Error ? err.message : String(err) });
     }

@@ -10,12 +10,15 @@ import type { ComponentCatalog } from '../component-catalog';
 import type { Accounts } from '../accounts';
 import type { DataStores } from '../data-stores';
 import type { Secrets } from '../secrets';
+import { stepDynamicProps, stepProps, type PropSet } from '../../engine/props/dynamic-props';
 
 export interface StepBuilderDeps {
   catalog: ComponentCatalog;
   secrets: Secrets;
   accounts: Accounts;
   dataStores: DataStores;
+  /** Runs additionalProps() for a step's configured values (engine/props/dynamic-props.ts). */
+  config?: PropSet;
 }
 
 /** A configured prop longer than this is refused (the hosted limit on a step's input). */
@@ -46,6 +49,7 @@ export async function buildSteps(deps: StepBuilderDeps, bodies: StepBody[], old:
     for (const p of comp.props) if (p.type === 'app') deps.accounts.configure(p, configured[p.name]);
     for (const p of comp.props) if (p.type === DATA_STORE_PROP) deps.dataStores.configure(p, configured[p.name]);
     checkStepHttpRequestProps(comp.props, configured, b.name);
+    const dynamic = await stepDynamicProps(deps.config, comp, configured, b.name, (p, v) => deps.dataStores.configure(p, v));
     for (const [k, v] of Object.entries(configured)) {
       if (Buffer.byteLength(typeof v === 'string' ? v : JSON.stringify(v) ?? '') > MAX_PROP_BYTES) {
         throw new RunnelError('invalid_props', `Step "${b.name}": prop "${k}" is over 64 KB`);
@@ -55,8 +59,8 @@ export async function buildSteps(deps: StepBuilderDeps, bodies: StepBody[], old:
     // Secret props are sealed at rest; expressions stay readable so they can be evaluated.
     // (An http_request value is sealed even with expressions: only its literal password/token are.)
     const literal = Object.fromEntries(Object.entries(configured).filter(([k, v]) => !hasExpression(v) || isHttpRequestProp(comp.props, k)));
-    const sealed = { ...configured, ...deps.secrets.seal(comp.props, literal, previous?.configured_props) };
-    steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed });
+    const sealed = { ...configured, ...deps.secrets.seal(stepProps(comp, dynamic), literal, previous?.configured_props) };
+    steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed, ...dynamic });
   }
   return steps;
 }

@@ -74,5 +74,9 @@ export function makeProcessShim(o: ProcessShimOptions): Readonly<Record<string, 
     // exit, abort, kill, binding, dlopen: deliberately absent (`typeof process.exit` is
     // 'undefined'), so feature checks see a platform without them.
   });
+  // Libraries tell Node from a browser by `Object.prototype.toString.call(process)`, which is
+  // "[object process]" on Node: axios picks its http adapter (Node streams and Buffers for
+  // responseType "stream"/"arraybuffer") only then, and falls back to fetch (web streams) otherwise.
+  Object.defineProperty(self, Symbol.toStringTag, { value: 'process', configurable: true });
   return Object.freeze(self);
 }

@@ -5,6 +5,7 @@
 import type { InterfaceValue, InvokeRequest } from '../../../domain/invocations';
 import type { ComponentObject } from '../component/load-component';
 import { isHttpRequestDef, makeHttpRequestValue } from './http-request-value';
+import { unconnectedAuth } from './unconnected-auth';
 
 type Fn = (this: unknown, ...args: unknown[]) => unknown;
 
@@ -20,11 +21,20 @@ function functionsOf(o: unknown): [string, Fn][] {
   return Object.entries(o).filter((e): e is [string, Fn] => typeof e[1] === 'function');
 }
 
-/** An app prop's configured value, with the methods its definition declares bound to it. */
-function appValue(value: unknown, def: unknown): unknown {
+/**
+ * An app prop's configured value, with the methods its definition declares bound to it. A
+ * `$auth` of null (no connected account) becomes an empty `$auth` that refuses credential reads.
+ */
+function appValue(name: string, value: unknown, def: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
   const methods = functionsOf((def as { methods?: unknown } | null)?.methods);
-  if (methods.length === 0 || typeof value !== 'object' || value === null) return value;
+  const unconnected = (value as { $auth?: unknown }).$auth === null;
+  if (methods.length === 0 && !unconnected) return value;
   const app: Record<string, unknown> = { ...(value as object) };
+  if (unconnected) {
+    const slug = (def as { app?: unknown }).app;
+    app.$auth = unconnectedAuth(name, typeof slug === 'string' ? slug : name);
+  }
   for (const [name, fn] of methods) app[name] = fn.bind(app);
   return app;
 }
@@ -39,7 +49,7 @@ export function configuredInstance(comp: ComponentObject, props: Record<string, 
   const defs = (typeof comp.props === 'object' && comp.props !== null ? comp.props : {}) as Record<string, unknown>;
   for (const [name, value] of Object.entries(props)) {
     const def = defs[name] as { type?: unknown } | undefined;
-    self[name] = def && typeof def === 'object' && def.type === 'app' ? appValue(value, def) : value;
+    self[name] = def && typeof def === 'object' && def.type === 'app' ? appValue(name, value, def) : value;
     if (isHttpRequestDef(def)) self[name] = makeHttpRequestValue(value);
   }
   return self;

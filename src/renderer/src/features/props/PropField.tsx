@@ -1,7 +1,7 @@
 import type { ConfigurableProp } from '../../../../shared/resources';
 import { useStore } from '../../store/index';
 import { CopyButton } from '../../ui/CopyButton';
-import { fieldKind, isRequired, KEYLESS_APPS, normalizeOptions, SECRET_MASK, type FieldState, type TimerDraft } from './prop-form-model';
+import { fieldKind, isRequired, normalizeOptions, SECRET_MASK, type FieldState, type TimerDraft } from './prop-form-model';
 import { RemoteOptionsInput } from './RemoteOptionsInput';
 import { DataStoreInput } from './DataStoreInput';
 import { HttpRequestInput } from './HttpRequestInput';
@@ -158,24 +158,18 @@ function ListEditor({ id, label, items, onChange }: { id: string; label: string;
 
 function AppInput({ id, prop, value, onChange }: { id: string; prop: ConfigurableProp; value: string; onChange(v: string): void }) {
   const accounts = useStore((s) => s.accounts).filter((a) => a.app === prop.app);
-  const keyless = KEYLESS_APPS.has(prop.app ?? '');
-  if (keyless && accounts.length === 0) {
-    return (
-      <span id={id} className="muted">
-        No account needed: <code>{prop.app}</code> works without credentials.
-      </span>
-    );
-  }
+  // No list of apps that need credentials: without an account the prop deploys with an empty
+  // $auth, and only a run that reads a credential fails (saying how to connect one).
   if (accounts.length === 0) {
     return (
       <span id={id} className="prop-note">
-        No <code>{prop.app}</code> account is connected yet. <a href="#/accounts">Connect one in Accounts</a>, then come back.
+        No <code>{prop.app}</code> account is connected: it runs without one if it needs no credentials. <a href="#/accounts">Connect one in Accounts</a> if it does.
       </span>
     );
   }
   return (
     <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-      <option value="">{keyless ? '— none needed —' : `— choose a ${prop.app} account —`}</option>
+      <option value="">— no account —</option>
       {accounts.map((a) => (
         <option key={a.id} value={a.id}>
           {a.name} ({a.id})

@@ -5,8 +5,6 @@ import { DATA_STORE_PROP, dataStoreIdOf } from '../../../../shared/data-stores';
 import { HTTP_REQUEST_TYPE } from '../../../../shared/http-request';
 import { defaultHasUrl, parseRequestDraft, requestDraft, type RequestDraft } from './http-request-model';
 
-/** Apps whose props need no connected account (docs/api.md, "Connected accounts"). */
-export const KEYLESS_APPS = new Set(['rss', 'http', 'schedule', 'helper_functions', 'pipedream', 'data_stores', 'emit', 'sse', 'node', 'formatting']);
 
 /** What the server sends back for a stored secret; sending it back keeps the value. */
 export const SECRET_MASK = '********';
@@ -251,11 +249,11 @@ function parseTimer(t: TimerDraft | undefined): Parsed {
   return { value: { intervalSeconds: Number(s), ...timezone } };
 }
 
-/** Whether a prop must be given by the user (app props of keyless apps are filled by the platform). */
+/** Whether a prop must be given by the user (an app prop never is: without an account it deploys, and only a credential read fails). */
 export function isRequired(p: ConfigurableProp): boolean {
   const kind = fieldKind(p);
   if (kind === 'http' || kind === 'hidden' || p.optional) return false;
-  if (kind === 'app') return !KEYLESS_APPS.has(p.app ?? '');
+  if (kind === 'app') return false;
   if (kind === 'request') return !defaultHasUrl(p.default);
   if (kind === 'boolean') return false; // unset means false
   return p.default === undefined;
