@@ -6,6 +6,7 @@ import { describeThrown } from '../globals/readable-errors';
 import { makeProcessShim } from '../globals/process-shim';
 import { makeCompartmentTimers } from '../modules/compartment-timers';
 import { makeComponentRequire, type PackageResolver } from '../modules/component-require';
+import { packageCaller } from '../modules/package-caller';
 import { makeCompartmentPerformance } from '../modules/perf-hooks-stand-in';
 import { scratchPaths, VIRTUAL_ROOT } from '../modules/scratch-paths';
 
@@ -35,7 +36,14 @@ export function loadComponent(o: LoadOptions): LoadedComponent {
   const timers = makeCompartmentTimers(reportUncaught);
   const proc = makeProcessShim({ instanceId: o.instanceId, sink: o.sink, onUncaught: reportUncaught });
   const performance = makeCompartmentPerformance();
-  const req = makeComponentRequire({ scratch: scratchPaths(o.scratchDir), timers, process: proc, performance, packages: o.packages });
+  const req = makeComponentRequire({
+    scratch: scratchPaths(o.scratchDir),
+    timers,
+    process: proc,
+    performance,
+    packages: o.packages,
+    callerIsPackage: packageCaller(o.code),
+  });
   const dispose = () => {
     timers.dispose();
     req.dispose();
