@@ -20,13 +20,13 @@ describe('npm packages as real components use them', () => {
           first: [3, 4].first(), sum: [1, 2, 3].sum(), last: [1, 2].last(), cap: "abc".capitalize(),
           once: once() === once(), size: Object.sizeOf({ a: 1, b: 2 }), tagged: natives.methods.every.instance.name,
           keysTag: Object.keys.instance.name, isArray: Array.isArray([1]), json: JSON.stringify({ a: [1] }),
-          base64: Buffer.from("hi").toString("base64"), origin: performance.timeOrigin,
+          base64: Buffer.from("hi").toString("base64"), epoch: new Date(0).isEpoch(), now: Date.now() > 0, origin: performance.timeOrigin,
         });
       } };`);
     const peer = await svc.createSource(`export default { name: "peer", version: "1", async run() {
       const seen = {
         first: typeof [].first, last: typeof [].last, cap: typeof "".capitalize, once: typeof (() => 1).once,
-        size: typeof Object.sizeOf, every: Object.getOwnPropertyNames(Array.prototype.every).includes("instance"), keys: typeof Object.keys.instance,
+        size: typeof Object.sizeOf, epoch: typeof new Date().isEpoch, every: Object.getOwnPropertyNames(Array.prototype.every).includes("instance"), keys: typeof Object.keys.instance,
       };
       let polluted = null; try { Array.prototype.first = () => 1; } catch (e) { polluted = e.name; }
       this.$emit({ seen, polluted, origin: performance.timeOrigin });
@@ -34,11 +34,11 @@ describe('npm packages as real components use them', () => {
     const ran = await svc.runSource(extending.id);
     expect(ran.ok, JSON.stringify(ran.error)).toBe(true);
     const e = ran.emitted[0].event;
-    expect(e).toMatchObject({ first: 3, sum: 6, last: 2, cap: 'Abc', once: true, size: 2, tagged: 'every', keysTag: 'keys', isArray: true, json: '{"a":[1]}', base64: 'aGk=' });
+    expect(e).toMatchObject({ first: 3, sum: 6, last: 2, cap: 'Abc', once: true, size: 2, tagged: 'every', keysTag: 'keys', isArray: true, json: '{"a":[1]}', base64: 'aGk=', epoch: true, now: true });
     const after = await svc.runSource(peer.id);
     expect(after.ok, JSON.stringify(after.error)).toBe(true);
     expect(after.emitted[0].event.origin, 'both ran on one runner').toBe(e.origin);
-    expect(after.emitted[0].event.seen).toEqual({ first: 'undefined', last: 'undefined', cap: 'undefined', once: 'undefined', size: 'undefined', every: false, keys: 'undefined' });
+    expect(after.emitted[0].event.seen).toEqual({ first: 'undefined', last: 'undefined', cap: 'undefined', once: 'undefined', size: 'undefined', epoch: 'undefined', every: false, keys: 'undefined' });
     // The peer itself is still in the frozen realm: its own pollution is refused.
     expect(after.emitted[0].event.polluted).toBe('TypeError');
     // The extending component keeps its extensions on later runs.

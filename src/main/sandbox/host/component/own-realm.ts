@@ -21,7 +21,10 @@ const IMPORT_CALL = /\bimport(\s*\()/g;
 
 /** Evaluates `wrapper` (the CommonJS wrapper) in a new realm whose global holds `globals`. */
 export function evaluateInOwnRealm(name: string, globals: Record<string, unknown>, wrapper: string): unknown {
-  const sandbox = Object.assign(Object.create(null) as Record<string, unknown>, globals, { harden });
+  // Date and Math are the realm's own: they work there (SES removes Date.now and Math.random
+  // only from Compartments, which is why those get the runner's), and packages extend them too.
+  const { Date: _date, Math: _math, ...rest } = globals;
+  const sandbox = Object.assign(Object.create(null) as Record<string, unknown>, rest, { harden });
   // Wasm stays off, as in a Compartment; Function and indirect eval work within the realm.
   const context = vm.createContext(sandbox, { name, codeGeneration: { strings: true, wasm: false } });
   const global = vm.runInContext('globalThis', context) as Record<string, unknown>;
