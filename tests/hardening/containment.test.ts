@@ -104,58 +104,63 @@ describe('hostile components', () => {
     expect(svc.proc.exitCode).toBeNull();
   });
 
-  it('a component probing every reachable Node built-in finds nothing that loads native code, spawns, watches others or writes outside scratch', { timeout: 120_000 }, async () => {
-    // Not under /tmp: a component's /tmp paths land in its own scratch folder (a checkout can be
-    // under /tmp itself, as a CI clone may be; then /var/tmp is outside).
-    const outside = mkdtempSync(join(process.cwd().startsWith('/tmp/') ? '/var/tmp' : process.cwd(), '.probe-outside-'));
-    const secret = 'sekret-victim-8c2e41d7a9';
-    const received: string[] = [];
-    const server = http.createServer((req, res) => {
-      received.push(`${req.url} ${req.headers['x-secret'] ?? req.headers.authorization ?? ''}`);
-      res.end('ok');
+  // Code that extends a built-in while it loads runs in a realm of its own (as npm packages such
+  // as sugar do): the same probe, loaded that way, must find nothing more.
+  const OWN_REALM = '\nObject.defineProperty(Array.prototype, "ownRealmMarker", { value: true });\n';
+  for (const mode of ['compartment', 'own realm'] as const) {
+    it(`a component probing every reachable Node built-in finds nothing that loads native code, spawns, watches others or writes outside scratch (${mode})`, { timeout: 120_000 }, async () => {
+      // Not under /tmp: a component's /tmp paths land in its own scratch folder (a checkout can be
+      // under /tmp itself, as a CI clone may be; then /var/tmp is outside).
+      const outside = mkdtempSync(join(process.cwd().startsWith('/tmp/') ? '/var/tmp' : process.cwd(), '.probe-outside-'));
+      const secret = 'sekret-victim-8c2e41d7a9';
+      const received: string[] = [];
+      const server = http.createServer((req, res) => {
+        received.push(`${req.url} ${req.headers['x-secret'] ?? req.headers.authorization ?? ''}`);
+        res.end('ok');
+      });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      const target = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      try {
+        const probe = await svc.createSource(builtinProbe({ builtins: builtinModules, outside, target }) + (mode === 'own realm' ? OWN_REALM : ''), { timeout_seconds: 60 });
+        const install = await svc.runSource(probe.id, { phase: 'install' });
+        expect(install.ok, JSON.stringify(install.error)).toBe(true);
+        const found = install.emitted[0].event as { findings: string[]; tried: number; loaded: string[]; refused: string[]; sockets: number; origin: number };
+
+        // Another component does its work on the same runner while the probe's observers stay installed.
+        const victim = await svc.createSource(
+          `import http from "http"; export default { name: "victim", version: "1", props: { token: { type: "string", secret: true }, target: { type: "string" } },
+            async run() {
+              await new Promise((resolve, reject) => http.get(this.target + "/v?key=" + this.token, { headers: { "x-secret": this.token } }, (res) => { res.resume(); res.on("end", resolve); }).on("error", reject));
+              await (await fetch(this.target + "/f?key=" + this.token, { headers: { authorization: "Bearer " + this.token } })).text();
+              this.$emit({ origin: performance.timeOrigin });
+            } }`,
+          { configured_props: { token: secret, target } },
+        );
+        const ran = await svc.runSource(victim.id);
+        expect(ran.ok, JSON.stringify(ran.error)).toBe(true);
+        expect(ran.emitted[0].event.origin, 'probe and victim on one runner').toBe(found.origin);
+        expect(received.filter((r) => r.includes(secret))).toHaveLength(2);
+        const report = await svc.runSource(probe.id, { phase: 'report' });
+        const seen = Buffer.from(report.emitted[0].event.seen as string, 'base64').toString('utf8');
+
+        expect(found.findings.join('\n'), 'findings').toBe('');
+        // The observers live in the probe's compartment: a report from another runner would say nothing.
+        expect(report.emitted[0].event.origin, 'the report ran where the probe installed its observers').toBe(found.origin);
+        expect(report.emitted[0].event.count, `what the probe's observers saw: ${seen.slice(0, 500)}`).toBe(0);
+        expect(report.emitted[0].event.sockets, 'sockets its agents handed it').toBe(found.sockets);
+        expect(seen).not.toContain(secret);
+        expect(readdirSync(outside), 'files put outside the jail').toEqual([]);
+        expect(svc.stdout() + svc.stderr()).not.toContain(FD_MARK);
+        expect(svc.proc.exitCode).toBeNull();
+        // Not vacuous: it reached the allowed modules by both spellings, met the refusals, and tried a lot.
+        for (const name of ['crypto', 'node:crypto', 'http', 'https', 'fs', 'async_hooks', 'node:diagnostics_channel', 'perf_hooks', 'tty', 'net', 'events', 'util']) expect(found.loaded, name).toContain(name);
+        for (const name of ['child_process', 'node:child_process', 'worker_threads', 'cluster', 'vm', 'v8', 'inspector', 'module', 'dgram', 'wasi', 'node:test', 'runnel:net', 'runnel:async_hooks', 'runnel:diagnostics_channel']) expect(found.refused, name).toContain(name);
+        expect(found.loaded.length).toBeGreaterThanOrEqual(50);
+        expect(found.tried).toBeGreaterThanOrEqual(150);
+      } finally {
+        await new Promise((r) => server.close(r));
+        rmSync(outside, { recursive: true, force: true });
+      }
     });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const target = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    try {
-      const probe = await svc.createSource(builtinProbe({ builtins: builtinModules, outside, target }), { timeout_seconds: 60 });
-      const install = await svc.runSource(probe.id, { phase: 'install' });
-      expect(install.ok, JSON.stringify(install.error)).toBe(true);
-      const found = install.emitted[0].event as { findings: string[]; tried: number; loaded: string[]; refused: string[]; sockets: number; origin: number };
-
-      // Another component does its work on the same runner while the probe's observers stay installed.
-      const victim = await svc.createSource(
-        `import http from "http"; export default { name: "victim", version: "1", props: { token: { type: "string", secret: true }, target: { type: "string" } },
-          async run() {
-            await new Promise((resolve, reject) => http.get(this.target + "/v?key=" + this.token, { headers: { "x-secret": this.token } }, (res) => { res.resume(); res.on("end", resolve); }).on("error", reject));
-            await (await fetch(this.target + "/f?key=" + this.token, { headers: { authorization: "Bearer " + this.token } })).text();
-            this.$emit({ origin: performance.timeOrigin });
-          } }`,
-        { configured_props: { token: secret, target } },
-      );
-      const ran = await svc.runSource(victim.id);
-      expect(ran.ok, JSON.stringify(ran.error)).toBe(true);
-      expect(ran.emitted[0].event.origin, 'probe and victim on one runner').toBe(found.origin);
-      expect(received.filter((r) => r.includes(secret))).toHaveLength(2);
-      const report = await svc.runSource(probe.id, { phase: 'report' });
-      const seen = Buffer.from(report.emitted[0].event.seen as string, 'base64').toString('utf8');
-
-      expect(found.findings.join('\n'), 'findings').toBe('');
-      // The observers live in the probe's compartment: a report from another runner would say nothing.
-      expect(report.emitted[0].event.origin, 'the report ran where the probe installed its observers').toBe(found.origin);
-      expect(report.emitted[0].event.count, `what the probe's observers saw: ${seen.slice(0, 500)}`).toBe(0);
-      expect(report.emitted[0].event.sockets, 'sockets its agents handed it').toBe(found.sockets);
-      expect(seen).not.toContain(secret);
-      expect(readdirSync(outside), 'files put outside the jail').toEqual([]);
-      expect(svc.stdout() + svc.stderr()).not.toContain(FD_MARK);
-      expect(svc.proc.exitCode).toBeNull();
-      // Not vacuous: it reached the allowed modules by both spellings, met the refusals, and tried a lot.
-      for (const name of ['crypto', 'node:crypto', 'http', 'https', 'fs', 'async_hooks', 'node:diagnostics_channel', 'perf_hooks', 'tty', 'net', 'events', 'util']) expect(found.loaded, name).toContain(name);
-      for (const name of ['child_process', 'node:child_process', 'worker_threads', 'cluster', 'vm', 'v8', 'inspector', 'module', 'dgram', 'wasi', 'node:test', 'runnel:net', 'runnel:async_hooks', 'runnel:diagnostics_channel']) expect(found.refused, name).toContain(name);
-      expect(found.loaded.length).toBeGreaterThanOrEqual(50);
-      expect(found.tried).toBeGreaterThanOrEqual(150);
-    } finally {
-      await new Promise((r) => server.close(r));
-      rmSync(outside, { recursive: true, force: true });
-    }
-  });
+  }
 });

@@ -4,6 +4,7 @@ import { build, stop, type Loader, type Message, type Plugin } from 'esbuild';
 import { RunnelError } from '../../shared/errors';
 import { escapeHtmlComments } from './packages/html-comment-escape';
 import type { PackageCache, Progress } from './packages/package-cache';
+import { importKey } from './packages/package-folders';
 import { isBuiltin, parseImport, VIRTUAL_PACKAGES, type PackageImport } from './packages/package-spec';
 
 export interface CompiledComponent {
@@ -36,12 +37,12 @@ export async function compileComponent(source: string, opts: CompileOptions = {}
   const codeHash = createHash('sha256').update(source).digest('hex');
   const loader = await pickLoader(source);
   const imports = await findPackageImports(source, loader);
-  let modules: string | undefined;
+  let installed: { modules: string; folders: Record<string, string> } | undefined;
   if (imports.length > 0) {
     if (!opts.packages) throw new RunnelError('invalid_component', `npm packages are not available here (imports: ${imports.map((i) => i.specifier).join(', ')})`);
-    modules = await opts.packages.ensure(imports, opts.progress ?? (() => {}));
+    installed = await opts.packages.ensure(imports, opts.progress ?? (() => {}));
   }
-  const out = escapeHtmlComments(await bundle(source, loader, modules));
+  const out = escapeHtmlComments(await bundle(source, loader, installed));
   return { code: out, codeHash, packages: [...new Set(imports.map((i) => i.specifier))], loader };
 }
 
@@ -89,8 +90,8 @@ async function findPackageImports(source: string, loader: Loader): Promise<Packa
   return found;
 }
 
-async function bundle(source: string, loader: Loader, modules: string | undefined): Promise<string> {
-  const resolveDir = modules ? dirname(modules) : undefined;
+async function bundle(source: string, loader: Loader, installed: { modules: string; folders: Record<string, string> } | undefined): Promise<string> {
+  const resolveDir = installed ? dirname(installed.modules) : undefined;
   const runnel: Plugin = {
     name: 'runnel-resolve',
     setup(b) {
@@ -104,10 +105,12 @@ async function bundle(source: string, loader: Loader, modules: string | undefine
           return { errors: [{ text: `local imports such as "${args.path}" are not supported: a component is one file` }] };
         }
         if (own && resolveDir) {
-          // `axios@1.7.2` and `lodash@^4/fp` name a package version; the files are under the name.
+          // `axios@1.7.2` and `lodash@^4/fp` name a package version; the files are in the folder
+          // holding that version (the package's name, or an alias when two versions are imported).
           const p = parseImport(args.path);
           if (p && p.range !== null) {
-            const r = await b.resolve(p.name + p.subpath, { resolveDir, kind: args.kind });
+            const folder = installed?.folders[importKey(p.name, p.range)] ?? p.name;
+            const r = await b.resolve(folder + p.subpath, { resolveDir, kind: args.kind });
             if (r.errors.length > 0) return { errors: r.errors };
             return { path: r.path };
           }

@@ -5,6 +5,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import { RunnelError } from '../../../shared/errors';
 import type { Logger } from '../../logger';
+import { packageFolders, type ExactImport } from './package-folders';
 
 export interface PackageCacheOptions {
   /** `<data-dir>/packages`. */
@@ -62,8 +63,11 @@ export class PackageCache {
     return dropped.map((k) => k.slice(0, -'@latest'.length));
   }
 
-  /** Ensures the packages are installed; resolves to the node_modules folder holding them. */
-  async ensure(wanted: { name: string; range: string | null }[], report: Progress): Promise<string> {
+  /**
+   * Ensures the packages are installed; resolves to the node_modules folder holding them and
+   * the folder in it that answers each import (`importKey(name, range)`; see package-folders.ts).
+   */
+  async ensure(wanted: { name: string; range: string | null }[], report: Progress): Promise<{ modules: string; folders: Record<string, string> }> {
     const progress: Progress = (line) => {
       const a = { ts: Date.now(), line };
       this.activity.push(a);
@@ -72,13 +76,13 @@ export class PackageCache {
       this.opts.logger.info(`packages: ${line}`);
       report(line);
     };
-    const exact: string[] = [];
-    for (const w of wanted) exact.push(`${w.name}@${await this.version(w.name, w.range, progress)}`);
-    const sorted = [...new Set(exact)].sort();
+    const exact: ExactImport[] = [];
+    for (const w of wanted) exact.push({ ...w, version: await this.version(w.name, w.range, progress) });
+    const { specs: sorted, folders } = packageFolders(exact);
     const key = createHash('sha256').update(sorted.join('\n')).digest('hex').slice(0, 16);
     const dir = join(this.opts.dir, 'sets', key);
     const modules = join(dir, 'node_modules');
-    if (existsSync(join(dir, '.complete'))) return modules;
+    if (existsSync(join(dir, '.complete'))) return { modules, folders };
     progress(`fetching ${sorted.join(', ')} — ${sorted.length} package${sorted.length > 1 ? 's' : ''} and their dependencies`);
     // Install next to the final folder, then rename: a half-finished install is never used.
     const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
@@ -94,7 +98,7 @@ export class PackageCache {
       throw err;
     }
     progress(`fetched ${sorted.join(', ')}`);
-    return modules;
+    return { modules, folders };
   }
 
   /** The exact version for a name and range; an unpinned name keeps its first resolution. */

@@ -1,11 +1,14 @@
 // Evaluates a component's compiled CommonJS in a fresh Compartment with the runner's
-// endowments and returns the component object it exports.
+// endowments (or, when its code changes built-ins at load, in a realm of its own) and returns
+// the component object it exports.
 import { makeComponentConsole, type LineSink } from '../globals/component-console';
 import { makeEndowments } from '../globals/endowments';
 import { describeThrown } from '../globals/readable-errors';
 import { makeProcessShim } from '../globals/process-shim';
 import { makeCompartmentTimers } from '../modules/compartment-timers';
 import { makeComponentRequire, type PackageResolver } from '../modules/component-require';
+import { packageCaller } from '../modules/package-caller';
+import { changedFrozenBuiltin, evaluateInOwnRealm } from './own-realm';
 import { makeCompartmentPerformance } from '../modules/perf-hooks-stand-in';
 import { scratchPaths, VIRTUAL_ROOT } from '../modules/scratch-paths';
 
@@ -33,8 +36,21 @@ export interface LoadedComponent {
   dispose(): void;
 }
 
-/** Builds a compartment for `code` and evaluates it; throws what the module threw (explained). */
+/**
+ * Builds a compartment for `code` and evaluates it; throws what the module threw (explained).
+ * Code that changes a frozen built-in while it loads is loaded again in a realm of its own
+ * (own-realm.ts), with everything else built afresh.
+ */
 export function loadComponent(o: LoadOptions): LoadedComponent {
+  try {
+    return loadIn('compartment', o);
+  } catch (err) {
+    if (!changedFrozenBuiltin(err)) throw err;
+    return loadIn('own realm', o);
+  }
+}
+
+function loadIn(mode: 'compartment' | 'own realm', o: LoadOptions): LoadedComponent {
   const reportUncaught = (err: unknown) => o.sink('stderr', `Uncaught ${describeThrown(err)}`);
   const timers = makeCompartmentTimers(reportUncaught);
   let env: Readonly<Record<string, string>> = {};
@@ -44,25 +60,27 @@ export function loadComponent(o: LoadOptions): LoadedComponent {
   setEnv(o.env);
   const proc = makeProcessShim({ env: () => env, sink: o.sink, onUncaught: reportUncaught });
   const performance = makeCompartmentPerformance();
-  const req = makeComponentRequire({ scratch: scratchPaths(o.scratchDir), timers, process: proc, performance, packages: o.packages });
+  const req = makeComponentRequire({
+    scratch: scratchPaths(o.scratchDir),
+    timers,
+    process: proc,
+    performance,
+    packages: o.packages,
+    callerIsPackage: packageCaller(o.code),
+  });
   const dispose = () => {
     timers.dispose();
     req.dispose();
   };
   try {
     const globals = makeEndowments({ console: makeComponentConsole(o.sink), process: proc, timers, performance });
-    // SES refuses source text containing `import(`; evaluate() below rewrites it to
-    // `__import__(`, which this turns into a working dynamic import of allowed modules.
+    // SES refuses source text containing `import(`; evaluation rewrites it to `__import__(`,
+    // which this turns into a working dynamic import of allowed modules.
     globals.__import__ = (specifier: unknown) => Promise.resolve().then(() => namespaceOf(req.require(specifier)));
-    const compartment = new Compartment({
-      __options__: true,
-      name: `component ${o.instanceId}`,
-      globals: globals as unknown as Map<string, unknown>,
-    });
-    compartment.globalThis.global = compartment.globalThis;
     // The wrapper shares the first line with the code so stack line numbers match it.
     const wrapper = `(function (require, module, exports, __filename, __dirname) { ${o.code}\n})\n//# sourceURL=component.js`;
-    const fn = compartment.evaluate(wrapper, { __evadeImportExpressionTest__: true } as never) as (...a: unknown[]) => void;
+    const name = `component ${o.instanceId}`;
+    const fn = (mode === 'compartment' ? evaluateInCompartment(name, globals, wrapper) : evaluateInOwnRealm(name, globals, wrapper)) as (...a: unknown[]) => void;
     const module = { exports: {} as unknown };
     fn.call(module.exports, req.require, module, module.exports, `${VIRTUAL_ROOT}/component.js`, VIRTUAL_ROOT);
     return { component: pickComponent(module.exports), setEnv, cancelTimers: () => timers.cancelPending(), dispose };
@@ -70,6 +88,12 @@ export function loadComponent(o: LoadOptions): LoadedComponent {
     dispose();
     throw explainLoadError(err);
   }
+}
+
+function evaluateInCompartment(name: string, globals: Record<string, unknown>, wrapper: string): unknown {
+  const compartment = new Compartment({ __options__: true, name, globals: globals as unknown as Map<string, unknown> });
+  compartment.globalThis.global = compartment.globalThis;
+  return compartment.evaluate(wrapper, { __evadeImportExpressionTest__: true } as never);
 }
 
 function pickComponent(ex: unknown): ComponentObject {

@@ -7,10 +7,13 @@
 // - purpose-built: fs, fs/promises, os, timers, timers/promises, http, https, process;
 // - stand-ins: net, tls, http2 (helpers only), async_hooks, perf_hooks, diagnostics_channel,
 //   tty, each holding nothing that reaches the runner or another component;
-// - everything else (child_process, worker_threads, vm, module, dns, inspector, ...) is refused.
+// - load-safe stand-ins for npm packages only (child_process, worker_threads, cluster, dns, v8,
+//   inspector: load-safe-stand-ins.ts), so SDKs that load them at import work; the
+//   component's own code is refused them, as it is everything else (vm, module, ...).
 import { builtinModules, createRequire } from 'node:module';
 import { makeAsyncHooks } from './async-hooks-stand-in';
 import { copyModule, COPIED_MODULES, type CopyContext } from './copied-modules';
+import { loadSafeStandIn, LOAD_SAFE_MODULES } from './load-safe-stand-ins';
 import { makeDiagnosticsChannel } from './diagnostics-channel-stand-in';
 import { makeComponentFs, type ComponentFs } from './fs-module';
 import { makeHttpModule, type HttpModule } from './http-module';
@@ -44,6 +47,8 @@ export interface RequireDeps {
   /** The compartment's `performance` (the global), also `require('perf_hooks').performance`. */
   performance: unknown;
   packages?: PackageResolver;
+  /** Whether the current `require` call comes from a bundled npm package (package-caller.ts). */
+  callerIsPackage?: () => boolean;
 }
 
 export interface ComponentRequire {
@@ -111,6 +116,12 @@ export function makeComponentRequire(deps: RequireDeps): ComponentRequire {
       throw new TypeError(`require() expects a module name, got ${typeof specifier}`);
     }
     const name = specifier.startsWith('node:') ? specifier.slice(5) : specifier;
+    // Asked before the cache: a package's stand-in must not become the component's answer.
+    if (LOAD_SAFE_MODULES.includes(name) && deps.callerIsPackage?.()) {
+      const standIn = cache.get(`package:${name}`) ?? loadSafeStandIn(name);
+      cache.set(`package:${name}`, standIn);
+      return standIn;
+    }
     const cached = cache.get(name);
     if (cached !== undefined) return cached;
     const build = Object.hasOwn(TABLE, name) ? TABLE[name] : undefined;
