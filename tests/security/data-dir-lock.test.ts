@@ -119,7 +119,9 @@ describe('the data-dir lock', () => {
     expect(svc.stderr()).toMatch(new RegExp(`took over .*lock.*pid ${process.pid}`));
     // A holder that exited but was never reaped by its parent (a zombie) holds nothing either.
     const zombieDir = newDir();
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 20'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The child must exit after the shell has become `sleep` (which never reaps it): a child
+    // that exits while the shell still runs may be reaped by the shell, and is then gone.
+    const parent = spawn('sh', ['-c', 'sleep 0.5 & echo $!; exec sleep 20'], { stdio: ['ignore', 'pipe', 'ignore'] });
     const zombiePid = Number(await new Promise<string>((r) => parent.stdout.once('data', (d) => r(String(d)))));
     await waitFor(() => /\) Z /.test(readFileSync(`/proc/${zombiePid}/stat`, 'utf8')));
     writeFileSync(join(zombieDir, LOCK), JSON.stringify({ pid: zombiePid, started_at: new Date().toISOString(), url: null, hostname: hostname() }));
