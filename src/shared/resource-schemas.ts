@@ -35,6 +35,8 @@ const propAttributes = {
   customResponse: z.boolean().optional(),
   app: z.string().optional(),
   propDefinition: z.array(z.unknown()).optional(),
+  alertType: z.string().optional(),
+  content: z.string().optional(),
 };
 
 export const configurableProp = z.object({

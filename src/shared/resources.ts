@@ -32,6 +32,9 @@ export interface PropAttributes {
   /** `app` props only. */
   app?: string;
   propDefinition?: unknown[];
+  /** `alert` props only (display, no value): `info`, `neutral`, `warning`, `error`, … and the text. */
+  alertType?: string;
+  content?: string;
 }
 
 /** A prop as `configurable_props` lists it. */

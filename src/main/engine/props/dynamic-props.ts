@@ -8,7 +8,7 @@ import type { ComponentDoc, StepDoc } from '../../store/document-types';
 import { hasExpression } from '../invocation/expressions';
 import { DATA_STORE_PROP } from '../../../shared/data-stores';
 import type { DataStoreCheck } from './data-store-props';
-import { INTERFACE_TYPES } from './props';
+import { DISPLAY_TYPES, INTERFACE_TYPES } from './props';
 
 /** Runs additionalProps() for configured values and answers the full prop set (runtime/component-config.ts). */
 export interface PropSet {
@@ -33,7 +33,7 @@ export async function stepDynamicProps(
   const own = new Map(comp.props.map((p) => [p.name, JSON.stringify(p)]));
   const added = (await set.props(comp, literal)).filter((p) => own.get(p.name) !== JSON.stringify(p));
   const missing = added
-    .filter((p) => !INTERFACE_TYPES.has(p.type) && p.type !== 'app' && !p.optional && p.default === undefined && configured[p.name] === undefined)
+    .filter((p) => !INTERFACE_TYPES.has(p.type) && !DISPLAY_TYPES.has(p.type) && p.type !== 'app' && !p.optional && p.default === undefined && configured[p.name] === undefined)
     .map((p) => p.name);
   if (missing.length) throw new RunnelError('invalid_props', `Step "${stepName}": missing required prop${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
   for (const p of added) if (p.type === DATA_STORE_PROP) dataStore(p, configured[p.name]);

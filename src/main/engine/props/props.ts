@@ -9,8 +9,11 @@ import { DATA_STORE_PROP } from '../../../shared/data-stores';
 import { resolveDataStoreProp, type DataStoreCheck } from './data-store-props';
 
 export const INTERFACE_TYPES = new Set(['$.interface.http', '$.interface.timer', '$.service.db']);
-const USER_TYPES = new Set(['string', 'integer', 'boolean', 'object', 'any', 'string[]', 'integer[]', 'boolean[]']);
+// `sql` holds what the user wrote (`{ query, params }` on the hosted form): a value like `object`'s.
+const USER_TYPES = new Set(['string', 'integer', 'boolean', 'object', 'any', 'string[]', 'integer[]', 'boolean[]', 'sql']);
 USER_TYPES.add(HTTP_REQUEST_TYPE);
+/** Display-only props (a note in the form): no value, never required, not in `this`. */
+export const DISPLAY_TYPES = new Set(['alert']);
 
 export interface ResolvedProps {
   /** User-input values, defaults applied. */
@@ -34,7 +37,7 @@ export function configurableProps(props: PropDescriptor[]): ConfigurableProp[] {
 /** Checks the prop types a component declares; called when a component is saved. */
 export function checkDeclaredProps(props: PropDescriptor[]): void {
   for (const p of props) {
-    if (!INTERFACE_TYPES.has(p.type) && !USER_TYPES.has(p.type) && p.type !== 'app' && p.type !== DATA_STORE_PROP) {
+    if (!INTERFACE_TYPES.has(p.type) && !USER_TYPES.has(p.type) && !DISPLAY_TYPES.has(p.type) && p.type !== 'app' && p.type !== DATA_STORE_PROP) {
       throw new RunnelError('invalid_component', `Prop "${p.name}" has an unknown type "${p.type}"`, { prop: p.name });
     }
   }
@@ -72,6 +75,7 @@ export function resolveProps(props: PropDescriptor[], configured: Record<string,
 
   for (const p of props) {
     const given = configured[p.name];
+    if (DISPLAY_TYPES.has(p.type)) continue;
     if (p.type === '$.service.db') {
       dbProps.push(p.name);
       continue;

@@ -3,7 +3,7 @@ import { RunnelError } from '../../../shared/errors';
 import type { StepBody } from '../../../shared/api';
 import { DATA_STORE_PROP } from '../../../shared/data-stores';
 import type { StepDoc } from '../../store/document-types';
-import { INTERFACE_TYPES } from '../../engine/props/props';
+import { DISPLAY_TYPES, INTERFACE_TYPES } from '../../engine/props/props';
 import { hasExpression } from '../../engine/invocation/expressions';
 import { checkStepHttpRequestProps, isHttpRequestProp } from '../../engine/props/http-request-prop';
 import type { ComponentCatalog } from '../component-catalog';
@@ -43,7 +43,7 @@ export async function buildSteps(deps: StepBuilderDeps, bodies: StepBody[], old:
     }
     const configured = b.configured_props ?? {};
     const missing = comp.props
-      .filter((p) => !INTERFACE_TYPES.has(p.type) && p.type !== 'app' && !p.optional && p.default === undefined && configured[p.name] === undefined)
+      .filter((p) => !INTERFACE_TYPES.has(p.type) && !DISPLAY_TYPES.has(p.type) && p.type !== 'app' && !p.optional && p.default === undefined && configured[p.name] === undefined)
       .map((p) => p.name);
     if (missing.length) throw new RunnelError('invalid_props', `Step "${b.name}": missing required prop${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
     for (const p of comp.props) if (p.type === 'app') deps.accounts.configure(p, configured[p.name]);

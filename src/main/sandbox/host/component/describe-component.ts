@@ -14,7 +14,7 @@ export function jsonSafe(v: unknown): unknown {
   }
 }
 
-const STRING_FIELDS = ['label', 'description', 'app'] as const;
+const STRING_FIELDS = ['label', 'description', 'app', 'alertType', 'content'] as const;
 const BOOLEAN_FIELDS = ['optional', 'secret', 'reloadProps', 'customResponse'] as const;
 const NUMBER_FIELDS = ['min', 'max'] as const;
 

@@ -30,6 +30,15 @@ export function PropField(p: PropFieldProps) {
   const kind = fieldKind(prop);
   const label = prop.label ?? prop.name;
   const canExpr = allowExpressions && kind !== 'text' && kind !== 'http' && kind !== 'app' && kind !== 'data_store';
+  if (kind === 'alert') {
+    // A display-only prop of the component: a note, no input, no value.
+    const tone = typeof prop.alertType === 'string' ? prop.alertType : 'info';
+    return (
+      <div className={`prop-alert prop-alert-${tone}`} role="note" data-prop={prop.name}>
+        {typeof prop.content === 'string' ? prop.content : label}
+      </div>
+    );
+  }
   return (
     <div className={`field prop-field${error ? ' invalid' : ''}`} data-prop={prop.name}>
       <div className="prop-label">

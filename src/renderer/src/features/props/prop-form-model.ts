@@ -9,11 +9,12 @@ import { defaultHasUrl, parseRequestDraft, requestDraft, type RequestDraft } fro
 /** What the server sends back for a stored secret; sending it back keeps the value. */
 export const SECRET_MASK = '********';
 
-export type FieldKind = 'text' | 'integer' | 'boolean' | 'json' | 'select' | 'multi' | 'list' | 'app' | 'timer' | 'http' | 'hidden' | 'request' | 'data_store';
+export type FieldKind = 'text' | 'integer' | 'boolean' | 'json' | 'select' | 'multi' | 'list' | 'app' | 'timer' | 'http' | 'hidden' | 'request' | 'data_store' | 'alert';
 
 /** The input a prop gets. `[]` types become a list editor (or checkboxes when it has options). */
 export function fieldKind(p: ConfigurableProp): FieldKind {
   if (p.type === '$.service.db') return 'hidden';
+  if (p.type === 'alert') return 'alert';
   if (p.type === '$.interface.http') return 'http';
   if (p.type === '$.interface.timer') return 'timer';
   if (p.type === 'app') return 'app';
@@ -252,7 +253,7 @@ function parseTimer(t: TimerDraft | undefined): Parsed {
 /** Whether a prop must be given by the user (an app prop never is: without an account it deploys, and only a credential read fails). */
 export function isRequired(p: ConfigurableProp): boolean {
   const kind = fieldKind(p);
-  if (kind === 'http' || kind === 'hidden' || p.optional) return false;
+  if (kind === 'http' || kind === 'hidden' || kind === 'alert' || p.optional) return false;
   if (kind === 'app') return false;
   if (kind === 'request') return !defaultHasUrl(p.default);
   if (kind === 'boolean') return false; // unset means false
