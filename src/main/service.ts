@@ -32,6 +32,7 @@ import { Scheduler } from './scheduler/scheduler';
 import type { Clock } from './scheduler/clock';
 import { createApp } from './server/app';
 import { publicAddress } from './server/guards';
+import { probePort } from './server/port-probe';
 import { Sessions } from './server/sessions';
 import { isWebhookPath, WEBHOOK_PREFIX, webhookListener } from './server/webhooks';
 import { UserService, ensureLocalUser } from './services/user-service';
@@ -103,6 +104,8 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   const life = new Lifecycle(o.logger);
   life.add('data dir lock', lock, (l) => l.release());
   try {
+    // Before the API key, documents and secrets key are created: a start that cannot listen creates nothing.
+    await probePort(o.port, o.host);
     return await compose(o, paths, lock, life);
   } catch (err) {
     await life.dispose();
