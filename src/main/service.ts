@@ -7,6 +7,7 @@ import type { LogLine, OutboxMessage, WorkflowRun } from '../shared/resources';
 import { loadApiKey } from './api-key';
 import { VERSION } from '../shared/version';
 import { pathsFor, type Paths } from './config/paths';
+import { announce } from './config/running-services';
 import type { Logger } from './logger';
 import { ComponentCatalog } from './runtime/component-catalog';
 import { releaseCompiler } from './runtime/compile-component';
@@ -76,6 +77,8 @@ export interface ServiceOptions {
   osWall?: boolean;
   /** The store's file-system seam (default node:fs/promises); only tests replace it (RUNNEL_TEST_FS_FAULTS). */
   storeFs?: StoreFs;
+  /** Where to announce the running service for the CLI (config/running-services.ts); none when undefined. */
+  announceDir?: string;
   /** The desktop app shows a notification for each `$errors` event. */
   onWorkflowError?(workflow: { id: string; name: string }, error: { name: string; message: string }): void;
 }
@@ -254,6 +257,11 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   const port = (server.address() as AddressInfo).port;
   ({ url: baseUrl, hosts } = publicAddress(o.host, port, o.allowedHosts));
   await lock.setUrl(baseUrl);
+  // So `runnel …` on this machine finds this service without flags (config/running-services.ts).
+  if (o.announceDir) {
+    const note = { pid: process.pid, url: baseUrl, data_dir: paths.dataDir, api_key_file: system.apiKeySource === 'file' ? paths.apiKeyFile : null, started_at: new Date().toISOString() };
+    life.add('announcement', await announce(o.announceDir, note), (a) => a.remove());
+  }
 
   runtime.start();
   subscriptions.start();
