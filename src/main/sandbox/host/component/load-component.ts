@@ -8,6 +8,7 @@ import { makeCompartmentTimers } from '../modules/compartment-timers';
 import { makeComponentRequire, type PackageResolver } from '../modules/component-require';
 import { makeCompartmentPerformance } from '../modules/perf-hooks-stand-in';
 import { scratchPaths, VIRTUAL_ROOT } from '../modules/scratch-paths';
+import { scriptNameFor, WRAPPER_PREFIX } from './source-maps';
 
 export type ComponentObject = Record<string, unknown>;
 
@@ -51,8 +52,9 @@ export function loadComponent(o: LoadOptions): LoadedComponent {
       globals: globals as unknown as Map<string, unknown>,
     });
     compartment.globalThis.global = compartment.globalThis;
-    // The wrapper shares the first line with the code so stack line numbers match it.
-    const wrapper = `(function (require, module, exports, __filename, __dirname) { ${o.code}\n})\n//# sourceURL=component.js`;
+    // The wrapper shares the first line with the code so stack line numbers match it; the
+    // script name lets mapStack find this bundle's source map.
+    const wrapper = `${WRAPPER_PREFIX}${o.code}\n})\n//# sourceURL=${scriptNameFor(o.code)}`;
     const fn = compartment.evaluate(wrapper, { __evadeImportExpressionTest__: true } as never) as (...a: unknown[]) => void;
     const module = { exports: {} as unknown };
     fn.call(module.exports, req.require, module, module.exports, `${VIRTUAL_ROOT}/component.js`, VIRTUAL_ROOT);
