@@ -67,8 +67,8 @@ export async function resolveConnection(flags: ConnectionFlags, env: NodeJS.Proc
 
 /**
  * The service on this machine: the one holding the given data dir's lock; else the one that
- * announced the given URL, or the only one announced (config/running-services.ts); else the
- * default data dir on `RUNNEL_PORT` (4620). Several running and none named is an error that
+ * announced the given URL (or `RUNNEL_PORT`), or the only one announced
+ * (config/running-services.ts); else the default data dir on `RUNNEL_PORT` (4620). Several running and none named is an error that
  * lists them.
  */
 async function localService(dataDir: string | undefined, url: string | undefined, env: NodeJS.ProcessEnv): Promise<{ url: string; keyFile: string | null }> {
@@ -78,7 +78,9 @@ async function localService(dataDir: string | undefined, url: string | undefined
     return { url: (await lockHolder(dir))?.url ?? port, keyFile: join(dir, 'api-key') };
   }
   const running = await runningServices(servicesDir(env));
-  const pick = url ? running.filter((s) => sameUrl(s.url, url)) : running;
+  // A URL (or RUNNEL_PORT) names one of them; without either, any will do.
+  const wanted = url ?? (env.RUNNEL_PORT ? port : undefined);
+  const pick = wanted ? running.filter((s) => sameUrl(s.url, wanted)) : running;
   if (pick.length === 1) return { url: pick[0].url, keyFile: pick[0].api_key_file };
   if (pick.length > 1) {
     const list = pick.map((s) => `${s.url} (data dir ${s.data_dir}, pid ${s.pid})`).join(', ');
