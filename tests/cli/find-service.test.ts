@@ -2,10 +2,10 @@
 // service (it looked on 4620 with the default data dir's key, and `--data-dir` was an unknown
 // option). A running service now announces itself; the CLI finds it with no flags, with
 // `--data-dir`, and asks which one when several run.
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startService, type ServiceHandle } from '../helpers/service';
 import { runCli } from './helpers/run-cli';
@@ -81,8 +81,14 @@ describe('the CLI finds the service running on this machine', () => {
     expect(JSON.parse(after.stdout).map((s: { name: string }) => s.name)).toEqual(['Found']);
   });
 
-  it('a stopped service takes its announcement back', async () => {
-    const svc = await serve();
+  it('a service started on a relative --data-dir is found from another folder; stopped, it takes its announcement back', async () => {
+    const dataDir = relative(process.cwd(), mkdtempSync(join(tmpdir(), 'runnel-rel-')));
+    const svc = await startService({ port: await freePort(), dataDir, env: { RUNNEL_STATE_DIR: state } });
+    const elsewhere = join(mkdtempSync(join(tmpdir(), 'runnel-cwd-')), 'a', 'b', 'c');
+    mkdirSync(elsewhere, { recursive: true });
+    const r = await runCli(['--json', 'list', '--url', svc.url], { cwd: elsewhere, env: { RUNNEL_STATE_DIR: state } });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual([]);
     const file = join(state, 'services', `${svc.proc.pid}.json`);
     expect(existsSync(file)).toBe(true);
     await svc.stop();

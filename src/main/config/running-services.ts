@@ -3,7 +3,7 @@
 // being told. The data dir's lock file (store/data-dir-lock.ts) is the proof that an
 // announcement is still true: a file whose service no longer holds that lock is stale.
 import { homedir, hostname } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { mkdir, open, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import envPaths from 'env-paths';
 
@@ -38,7 +38,9 @@ export async function announce(dir: string, note: ServiceAnnouncement): Promise<
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const file = join(dir, `${note.pid}.json`);
   const tmp = `${file}.tmp`;
-  await writeFile(tmp, JSON.stringify(note) + '\n', { mode: 0o600 });
+  // Absolute paths: the CLI reading this runs in another folder than `serve --data-dir ./x` did.
+  const absolute = { ...note, data_dir: resolve(note.data_dir), api_key_file: note.api_key_file === null ? null : resolve(note.api_key_file) };
+  await writeFile(tmp, JSON.stringify(absolute) + '\n', { mode: 0o600 });
   await rename(tmp, file);
   return { remove: () => unlink(file).catch(() => undefined) };
 }
