@@ -257,10 +257,12 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   const port = (server.address() as AddressInfo).port;
   ({ url: baseUrl, hosts } = publicAddress(o.host, port, o.allowedHosts));
   await lock.setUrl(baseUrl);
-  // So `runnel …` on this machine finds this service without flags (config/running-services.ts).
+  // So `runnel …` on this machine finds this service without flags (config/running-services.ts);
+  // best effort: a service that cannot write there still serves.
   if (o.announceDir) {
     const note = { pid: process.pid, url: baseUrl, data_dir: paths.dataDir, api_key_file: system.apiKeySource === 'file' ? paths.apiKeyFile : null, started_at: new Date().toISOString() };
-    life.add('announcement', await announce(o.announceDir, note), (a) => a.remove());
+    const told = await announce(o.announceDir, note).catch((err: Error) => void o.logger.warn(`the CLI will not find this service by itself: ${err.message}`));
+    if (told) life.add('announcement', told, (a) => a.remove());
   }
 
   runtime.start();

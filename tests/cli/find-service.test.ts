@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startService, type ServiceHandle } from '../helpers/service';
+import { startService, waitFor, type ServiceHandle } from '../helpers/service';
 import { runCli } from './helpers/run-cli';
 
 /** A port nobody listens on right now (the service gets a custom port, as in the README). */
@@ -79,6 +79,15 @@ describe('the CLI finds the service running on this machine', () => {
     const after = await runCli(['--json', 'list'], { env: { RUNNEL_STATE_DIR: state } });
     expect(after.stderr).toBe('');
     expect(JSON.parse(after.stdout).map((s: { name: string }) => s.name)).toEqual(['Found']);
+  });
+
+  it('a service that cannot write its announcement still starts, and says the CLI will not find it', async () => {
+    const notADir = join(mkdtempSync(join(tmpdir(), 'runnel-state-')), 'file');
+    writeFileSync(notADir, '');
+    const svc = await startService({ env: { RUNNEL_STATE_DIR: notADir } });
+    running.push(svc);
+    await waitFor(() => svc.stderr().includes('the CLI will not find this service by itself: '), 5_000);
+    expect((await svc.api('/v1/users/me')).status).toBe(200);
   });
 
   it('a service started on a relative --data-dir is found from another folder; stopped, it takes its announcement back', async () => {
