@@ -1,3 +1,4 @@
+import { servicesDir } from './config/running-services';
 import { consoleLogger } from './logger';
 import { systemClock } from './scheduler/clock';
 import { startService, type RunningService } from './service';
@@ -29,6 +30,7 @@ export async function serveHeadless(o: HeadlessOptions): Promise<RunningService>
     osWall: process.env.RUNNEL_BENCH_ONLY_NO_OS_WALL !== '1',
     storeFs: faults ? faultInjectingFs(nodeStoreFs, faults) : undefined,
     apiKeyFromEnv: process.env.RUNNEL_API_KEY,
+    announceDir: servicesDir(),
     secretsKeyFromEnv: process.env.RUNNEL_SECRETS_KEY,
     clock: systemClock,
     logger,

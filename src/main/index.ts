@@ -12,6 +12,7 @@ import { createMainWindow } from './app/window';
 import { consoleLogger } from './logger';
 import { systemClock } from './scheduler/clock';
 import { startService, type RunningService } from './service';
+import { servicesDir } from './config/running-services';
 
 const runnerEntry = fileURLToPath(new URL('./runner.js', import.meta.url));
 const uiDir = fileURLToPath(new URL('../renderer', import.meta.url));
@@ -31,6 +32,7 @@ app.whenReady().then(async () => {
     port: 0,
     allowedHosts: [],
     apiKeyFromEnv: process.env.RUNNEL_API_KEY,
+    announceDir: servicesDir(),
     runnerEntry,
     uiDir,
     registryDir,

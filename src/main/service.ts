@@ -6,6 +6,7 @@ import { getRequestListener } from '@hono/node-server';
 import { loadApiKey } from './api-key';
 import { VERSION } from '../shared/version';
 import { pathsFor, type Paths } from './config/paths';
+import { announce } from './config/running-services';
 import type { Logger } from './logger';
 import { ComponentCatalog } from './runtime/component-catalog';
 import { releaseCompiler } from './runtime/compile-component';
@@ -34,6 +35,7 @@ import { RunnerPool } from './sandbox/client/runner-pool';
 import type { Clock } from './scheduler/clock';
 import { createApp } from './server/app';
 import { publicAddress } from './server/guards';
+import { probePort } from './server/port-probe';
 import { Sessions } from './server/sessions';
 import { isWebhookPath, WEBHOOK_PREFIX, webhookListener } from './server/webhooks';
 import { UserService, ensureLocalUser } from './services/user-service';
@@ -74,6 +76,8 @@ export interface ServiceOptions {
   osWall?: boolean;
   /** The store's file-system seam (default node:fs/promises); only tests replace it (RUNNEL_TEST_FS_FAULTS). */
   storeFs?: StoreFs;
+  /** Where to announce the running service for the CLI (config/running-services.ts); none when undefined. */
+  announceDir?: string;
   /** The desktop app shows a notification for each `$errors` event. */
   onWorkflowError?(workflow: { id: string; name: string }, error: { name: string; message: string }): void;
 }
@@ -102,6 +106,8 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   const life = new Lifecycle(o.logger);
   life.add('data dir lock', lock, (l) => l.release());
   try {
+    // Before the API key, documents and secrets key are created: a start that cannot listen creates nothing.
+    await probePort(o.port, o.host);
     return await compose(o, paths, lock, life);
   } catch (err) {
     await life.dispose();
@@ -247,6 +253,13 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   const port = (server.address() as AddressInfo).port;
   ({ url: baseUrl, hosts } = publicAddress(o.host, port, o.allowedHosts));
   await lock.setUrl(baseUrl);
+  // So `runnel …` on this machine finds this service without flags (config/running-services.ts);
+  // best effort: a service that cannot write there still serves.
+  if (o.announceDir) {
+    const note = { pid: process.pid, url: baseUrl, data_dir: paths.dataDir, api_key_file: system.apiKeySource === 'file' ? paths.apiKeyFile : null, started_at: new Date().toISOString() };
+    const told = await announce(o.announceDir, note).catch((err: Error) => void o.logger.warn(`the CLI will not find this service by itself: ${err.message}`));
+    if (told) life.add('announcement', told, (a) => a.remove());
+  }
 
   runtime.start();
   subscriptionTrigger.start();

@@ -126,6 +126,21 @@ describe('runnel dev <file>', () => {
     expect((await svc.api(`/v1/sources/${ready.id}`)).status).toBe(404);
   });
 
+  it('says so when a broken save is fixed back to the running version (issue 18, item 9)', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'lib/word.mjs'), `export function word() { return 'alpha' }\n`);
+    const good = echoSource('Dev Fixed', 'v1');
+    writeFileSync(join(dir, 'echo.mjs'), good);
+    const p = dev(['echo.mjs'], dir);
+    await p.waitForOutput(/watching echo\.mjs/);
+    writeFileSync(join(dir, 'echo.mjs'), good.replace('async run(event) {', 'async run(event) {{'));
+    await p.waitForOutput(/error\s+echo\.mjs:\d+:\d+: .*\(the last good version keeps running\)/);
+    writeFileSync(join(dir, 'echo.mjs'), good);
+    await p.waitForOutput(/fixed\s+Dev Fixed {2}echo\.mjs builds again; it is the version already running \(dc_\w+\)/);
+    expect(await p.stop('SIGINT')).toBe(0);
+  });
+
   it('runs an action in a one-step workflow and reloads it (same workflow id)', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'adder.mjs'), addAction('Dev Adder', 1));

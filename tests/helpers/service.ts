@@ -42,11 +42,16 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
+let stateDir: string | undefined;
+/** One temp state dir per test file for the services' announcements. */
+const testStateDir = () => (stateDir ??= mkdtempSync(join(tmpdir(), 'runnel-state-')));
+
 /** Starts `runnel serve --port 0` on a temp data dir and waits for its listening line. */
 export async function startService(o: StartOptions = {}): Promise<ServiceHandle> {
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'runnel-test-'));
   const proc = spawn(process.execPath, [BIN, 'serve', '--port', String(o.port ?? 0), '--data-dir', dataDir, ...(o.args ?? [])], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(o.env ?? {}) },
+    // Its announcement (for the CLI) goes to a temp state dir, never the user's own.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', RUNNEL_STATE_DIR: testStateDir(), ...(o.env ?? {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

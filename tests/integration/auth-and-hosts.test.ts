@@ -49,6 +49,18 @@ describe('API key and Host checks', () => {
     }
   });
 
+  it('says what is wrong with an Authorization header that is not "Bearer <key>"', async () => {
+    const message = async (auth?: string) => {
+      const r = await fetch(svc.url + '/v1/users/me', { headers: auth === undefined ? {} : { authorization: auth } });
+      expect(r.status).toBe(401);
+      return (await r.json()).error.message as string;
+    };
+    expect(await message()).toBe('Missing API key: send "Authorization: Bearer <key>"');
+    expect(await message(svc.apiKey)).toBe('Authorization must be "Bearer <key>" (the word Bearer, a space, then the key)');
+    expect(await message(`Basic ${svc.apiKey}`)).toBe('Authorization must be "Bearer <key>" (the word Bearer, a space, then the key)');
+    expect(await message('Bearer wrong-key')).toBe('Wrong API key');
+  });
+
   it('answers with the right key', async () => {
     const me = await svc.json('/v1/users/me');
     expect(me.data.id).toMatch(/^u_/);

@@ -70,7 +70,7 @@ describe('invoke', () => {
     expect(outcome.emits).toEqual([{ event: { a: 1 } }]);
     expect(outcome.db.set).toEqual({ k: 'v' });
     expect(outcome.error).toMatchObject({ name: 'RangeError', message: 'bad thing' });
-    expect(outcome.error?.stack).toContain('component.js');
+    expect(outcome.error?.stack).toContain('component.mjs:');
     expect(outcome.error?.stack).not.toContain('out/main');
   });
 

@@ -100,6 +100,6 @@ describe('isolation', () => {
   it('does not let output reach the runner stdout', async () => {
     const { logs } = await run(pool, `export default { run() { console.log('x'); console.dir({ a: 1 }); console.debug('d'); console.info('i'); console.trace('t'); } }`);
     expect(logs.map((l) => l.stream)).toEqual(['stdout', 'stdout', 'stdout', 'stdout', 'stderr']);
-    expect(logs[4].line).toMatch(/^Trace: t\n\s+at .*component\.js/);
+    expect(logs[4].line).toMatch(/^Trace: t\n\s+at .*component\.mjs:/);
   });
 });

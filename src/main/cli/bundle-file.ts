@@ -32,6 +32,9 @@ export async function bundleFile(file: string): Promise<BundledFile> {
       platform: 'node',
       target: 'node20',
       metafile: true,
+      // The service's compiler chains this map into its own, so stack traces name these files and lines.
+      sourcemap: 'inline',
+      sourcesContent: false,
       logLevel: 'silent',
       plugins: [packagesStayImports],
     });

@@ -37,11 +37,15 @@ const program = new Command()
   .name('runnel')
   .description('Write, run and test Pipedream-style components on your own machine.')
   // Where to connect (commands other than serve): flags, then RUNNEL_URL/RUNNEL_API_KEY, then a
-  // profile in ~/.config/runnel/config.json, then the local data dir's key.
-  .option('--url <url>', 'the Runnel service address (default: RUNNEL_URL, a profile, or http://127.0.0.1:4620)')
-  .option('--api-key <key>', 'the API key (default: RUNNEL_API_KEY, a profile, or the data dir key file)')
+  // profile in ~/.config/runnel/config.json, then the service running on this machine.
+  .option('--url <url>', 'the Runnel service address (default: RUNNEL_URL, a profile, or the service running here)')
+  .option('--api-key <key>', 'the API key (default: RUNNEL_API_KEY, a profile, or the running service\'s key file)')
   .option('--profile <name>', 'a profile of ~/.config/runnel/config.json')
+  // Global, so `serve --data-dir X` and `deploy --data-dir X` name the same thing: the dir a
+  // service runs on (for serve) or the one whose running service to use (for the rest).
+  .option('--data-dir <dir>', 'the data directory (default: RUNNEL_DATA_DIR; serve: the per-user data folder)')
   .option('--json', 'print JSON for scripts')
+  .configureHelp({ showGlobalOptions: true })
   .showHelpAfterError();
 
 program
@@ -49,12 +53,12 @@ program
   .description('start the service headless: REST v1 + SSE, webhooks and the web UI')
   .option('--port <port>', 'port to listen on (0 picks a free one)', port, process.env.RUNNEL_PORT ? port(process.env.RUNNEL_PORT) : 4620)
   .option('--host <host>', 'address to bind', '127.0.0.1')
-  .option('--data-dir <dir>', 'data directory', process.env.RUNNEL_DATA_DIR || defaultDataDir())
   .option('--allowed-host <host>', 'another Host header to accept (repeatable)', (v: string, acc: string[]) => [...acc, v], [] as string[])
-  .action(async (opts: { port: number; host: string; dataDir: string; allowedHost: string[] }) => {
+  .action(async function (this: Command, opts: { port: number; host: string; allowedHost: string[] }) {
+    const dataDir = (this.optsWithGlobals() as { dataDir?: string }).dataDir || process.env.RUNNEL_DATA_DIR || defaultDataDir();
     try {
       await serveHeadless({
-        dataDir: opts.dataDir,
+        dataDir,
         host: opts.host,
         port: opts.port,
         allowedHosts: opts.allowedHost,

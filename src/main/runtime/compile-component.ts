@@ -129,6 +129,9 @@ async function bundle(source: string, loader: Loader, installed: { modules: stri
       platform: 'node',
       target: 'node20',
       legalComments: 'none',
+      // Stack traces are mapped back to the user's lines in the runner (sandbox/host/component/source-maps.ts).
+      sourcemap: 'inline',
+      sourcesContent: false,
       logLevel: 'silent',
       plugins: [runnel],
     });

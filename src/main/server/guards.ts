@@ -33,6 +33,7 @@ export function bearerAuth(apiKey: () => string, sessions?: Sessions): Middlewar
         'The session cookie is accepted only on requests from the Runnel page itself (Sec-Fetch-Site: same-origin, or an Origin that is this service); scripts send "Authorization: Bearer <key>"',
       );
     }
+    if (!m && header.trim() !== '') throw new RunnelError('unauthorized', 'Authorization must be "Bearer <key>" (the word Bearer, a space, then the key)');
     if (!m) throw new RunnelError('unauthorized', 'Missing API key: send "Authorization: Bearer <key>"');
     if (!sameSecret(m[1].trim(), apiKey())) throw new RunnelError('unauthorized', 'Wrong API key');
     await next();

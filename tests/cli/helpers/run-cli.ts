@@ -23,13 +23,17 @@ export interface CliOptions {
 /** A config path that does not exist, so a real ~/.config/runnel never leaks into a test. */
 export const noConfig = () => join(mkdtempSync(join(tmpdir(), 'runnel-cfg-')), 'config.json');
 
+/** A state dir with no running services announced in it. */
+export const noStateDir = () => mkdtempSync(join(tmpdir(), 'runnel-state-'));
+
 /** Environment that points the CLI at `svc` through RUNNEL_URL/RUNNEL_API_KEY. */
 export function envFor(svc: ServiceHandle): Record<string, string> {
   return { RUNNEL_URL: svc.url, RUNNEL_API_KEY: svc.apiKey };
 }
 
 function baseEnv(o: CliOptions): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', RUNNEL_CONFIG: noConfig(), NO_COLOR: '1', ...(o.env ?? {}) };
+  // An empty state dir: services announced on this machine (a real one, or another test's) are never found.
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', RUNNEL_CONFIG: noConfig(), RUNNEL_STATE_DIR: noStateDir(), NO_COLOR: '1', ...(o.env ?? {}) };
 }
 
 /** Runs the built CLI (`node bin/runnel.js …`) to completion. */

@@ -6,7 +6,6 @@ export function registerOpen(program: Command): void {
   program
     .command('open')
     .description('print a fresh one-time link that signs the web UI in')
-    .option('--data-dir <dir>', "the service's data directory, whose API key to use")
     .action(
       action(async (ctx) => {
         const client = await ctx.client();

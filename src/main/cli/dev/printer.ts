@@ -38,6 +38,13 @@ export class DevPrinter {
     );
   }
 
+  /** A save that failed was fixed back to the code already running: nothing was redeployed. */
+  fixed(file: string, dep: DevDeployment): void {
+    this.out.record({ type: 'fixed', ts: isoTime(this.now()), file, id: dep.id, name: dep.name }, () =>
+      this.line('fixed', dep.name, `${file} builds again; it is the version already running (${dep.id})`),
+    );
+  }
+
   /** The watch is set up: saves from now on reload. */
   watching(count: number, what: string): void {
     this.out.record({ type: 'watching', ts: isoTime(this.now()), path: what, components: count }, () =>

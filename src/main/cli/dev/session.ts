@@ -25,6 +25,8 @@ interface Unit {
   /** The entry and every local file it imports: a change to any of them rebuilds it. */
   inputs: Set<string>;
   lastCode?: string;
+  /** The last save did not build or deploy: the next good one says it is fixed. */
+  broken?: boolean;
   timer?: NodeJS.Timeout;
   /** When the first change of the coming rebuild was seen (for the reload time). */
   changedAt?: number;
@@ -136,15 +138,22 @@ export class DevSession {
   /** Deploys or updates `unit` with a fresh build; `strict` rethrows (the first deploy of a single file). */
   private async deploy(unit: Unit, built: BundledFile, strict: boolean, changedAt?: number): Promise<void> {
     unit.inputs = new Set(built.inputs);
-    if (built.code === unit.lastCode) return;
+    if (built.code === unit.lastCode) {
+      // Fixed back to what is running: nothing to deploy, but the error on screen is stale.
+      if (unit.broken && unit.deployer.deployment) this.printer.fixed(unit.label, unit.deployer.deployment);
+      unit.broken = false;
+      return;
+    }
     const first = !unit.deployer.deployment;
     try {
       const dep = first ? await unit.deployer.deploy(built.code) : await unit.deployer.update(built.code);
       unit.lastCode = built.code;
+      unit.broken = false;
       if (first) this.printer.ready(unit.label, dep);
       else this.printer.reloaded(unit.label, dep, Date.now() - (changedAt ?? Date.now()));
     } catch (err) {
       if (strict) throw err;
+      unit.broken = true;
       this.printer.error(unit.label, `${unit.label}: ${(err as Error).message}`, !first);
     }
   }
@@ -214,6 +223,7 @@ export class DevSession {
       try {
         built = await this.build(unit);
       } catch (err) {
+        unit.broken = true;
         this.printer.error(unit.label, (err as Error).message, Boolean(unit.deployer.deployment));
         return;
       }

@@ -1,11 +1,8 @@
 // Errors cross to the main process as data. Anything thrown becomes { name, message, stack };
-// frames inside the runner itself are dropped so a component's stack shows its own code.
-import { dirname } from 'node:path';
+// its stack names the user's files and lines, without the runner's own frames.
 import { inspect } from 'node:util';
 import type { SerializedError } from '../../domain/invocations';
-
-// The runner's bundle folder (out/main): chunks live below it, so this covers them too.
-const runnerDir = process.argv[1] ? dirname(process.argv[1]) : undefined;
+import { mapStack } from './component/source-maps';
 
 function read(err: object, key: 'name' | 'message' | 'stack'): unknown {
   try {
@@ -15,13 +12,9 @@ function read(err: object, key: 'name' | 'message' | 'stack'): unknown {
   }
 }
 
-/** Drops the stack frames that belong to the runner itself. */
+/** The stack in the user's terms: component frames mapped to their file and line, the runner's own dropped. */
 export function trimStack(stack: string): string {
-  if (!runnerDir) return stack;
-  return stack
-    .split('\n')
-    .filter((line) => !line.includes(runnerDir))
-    .join('\n');
+  return mapStack(stack);
 }
 
 /** Any thrown value as a SerializedError. */

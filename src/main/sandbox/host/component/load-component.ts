@@ -11,6 +11,7 @@ import { packageCaller } from '../modules/package-caller';
 import { changedFrozenBuiltin, evaluateInOwnRealm } from './own-realm';
 import { makeCompartmentPerformance } from '../modules/perf-hooks-stand-in';
 import { scratchPaths, VIRTUAL_ROOT } from '../modules/scratch-paths';
+import { scriptNameFor, WRAPPER_PREFIX } from './source-maps';
 
 export type ComponentObject = Record<string, unknown>;
 
@@ -52,6 +53,8 @@ export function loadComponent(o: LoadOptions): LoadedComponent {
 
 function loadIn(mode: 'compartment' | 'own realm', o: LoadOptions): LoadedComponent {
   const reportUncaught = (err: unknown) => o.sink('stderr', `Uncaught ${describeThrown(err)}`);
+  // The bundle's script name: stack frames name it, mapStack finds its source map by it.
+  const scriptName = scriptNameFor(o.code);
   const timers = makeCompartmentTimers(reportUncaught);
   let env: Readonly<Record<string, string>> = {};
   const setEnv = (vars: Record<string, string> | undefined) => {
@@ -66,7 +69,7 @@ function loadIn(mode: 'compartment' | 'own realm', o: LoadOptions): LoadedCompon
     process: proc,
     performance,
     packages: o.packages,
-    callerIsPackage: packageCaller(o.code),
+    callerIsPackage: packageCaller(o.code, scriptName),
   });
   const dispose = () => {
     timers.dispose();
@@ -77,8 +80,9 @@ function loadIn(mode: 'compartment' | 'own realm', o: LoadOptions): LoadedCompon
     // SES refuses source text containing `import(`; evaluation rewrites it to `__import__(`,
     // which this turns into a working dynamic import of allowed modules.
     globals.__import__ = (specifier: unknown) => Promise.resolve().then(() => namespaceOf(req.require(specifier)));
-    // The wrapper shares the first line with the code so stack line numbers match it.
-    const wrapper = `(function (require, module, exports, __filename, __dirname) { ${o.code}\n})\n//# sourceURL=component.js`;
+    // The wrapper shares the first line with the code so stack line numbers match it; the
+    // script name lets mapStack find this bundle's source map.
+    const wrapper = `${WRAPPER_PREFIX}${o.code}\n})\n//# sourceURL=${scriptName}`;
     const name = `component ${o.instanceId}`;
     const fn = (mode === 'compartment' ? evaluateInCompartment(name, globals, wrapper) : evaluateInOwnRealm(name, globals, wrapper)) as (...a: unknown[]) => void;
     const module = { exports: {} as unknown };

@@ -4,12 +4,16 @@
 // the clearer answer (a refusal for the component's own code, a load-safe stand-in for a
 // package): what either side gets is harmless, so this is not a wall.
 
-/** Answers, for the current call stack, whether the first `component.js` frame is in a package. */
-export function packageCaller(code: string): () => boolean {
+/**
+ * Answers, for the current call stack, whether the first frame of the bundle (evaluated under
+ * `scriptName`, its `sourceURL`) is in a package.
+ */
+export function packageCaller(code: string, scriptName: string): () => boolean {
   let lines: string[] | undefined;
   const inPackage = new Map<number, boolean>();
+  const frame = new RegExp(`${scriptName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):\\d+`);
   return () => {
-    const m = /component\.js:(\d+):\d+/.exec(new Error().stack ?? '');
+    const m = frame.exec(new Error().stack ?? '');
     if (!m) return false;
     const line = Number(m[1]);
     const known = inPackage.get(line);
