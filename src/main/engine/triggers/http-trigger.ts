@@ -63,7 +63,7 @@ export class HttpTrigger implements TriggerPlug {
       return { kind: 'accepted' };
     }
     const timeoutMs = t.http.respond.timeoutMs;
-    deployments.assertRoom(id);
+    deployments.assertRoom(id, input);
     return new Promise<HttpDelivery>((resolve, reject) => {
       let held: HttpDelivery | undefined;
       let settled = false;
