@@ -152,6 +152,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
     scheduler,
     queues: backend.queues,
     storeFull: () => events.health.full,
+    now: () => o.clock.now(),
   });
   life.add('deployments', deployments, (d) => d.dispose());
   const runtime = new SourceRuntime({ docs, events, logs, sandbox, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, dataStores, endpointUrl, deployments });
@@ -166,7 +167,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   const subscriptions = new Subscriptions({ docs });
   const workflowRuntime = new WorkflowRuntime({
     ...{ docs, catalog, clock: o.clock, logger: o.logger, runs: workflowRuns, endpointUrl, secrets, accounts, dataStores },
-    ...{ executor, subscriptions, deployments },
+    ...{ executor, subscriptions, deployments, errors, runners: o.maxRunners ?? 4 },
   });
   const subscriptionTrigger = new SubscriptionTrigger({
     deployments,
@@ -226,7 +227,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
       user: new UserService(docs, changed),
       accounts: new AppAccountsService(accounts, changed),
       dataStores: new DataStoresService(dataStores),
-      clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime }),
+      clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime, now: () => o.clock.now() }),
       streams: new StreamsService({ sources: runtime, workflows: workflowRuntime, events, bus }),
     },
   });
