@@ -44,12 +44,10 @@ describe('Concurrency', () => {
   it('runs up to N runs of one deployment at once, started in arrival order', async () => {
     const r = rig();
     const kind = workflow(r, controls({ concurrency: 2 }));
-    const t0 = Date.now();
     await Promise.all([1, 2, 3, 4].map((n) => r.deployments.dispatch('p_1', manual({ n, waitMs: 60 }))));
+    // Two at a time, never more (the scripted kind throws past the concurrency), started in order.
     expect(kind.mostAtOnce.get('p_1')).toBe(2);
     expect(ns(kind)).toEqual([1, 2, 3, 4]);
-    // Two at a time: about two run lengths, not four.
-    expect(Date.now() - t0).toBeLessThan(4 * 60);
   });
 
   it('with one worker, a run starts only when the one before it has ended', async () => {
