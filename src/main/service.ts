@@ -161,6 +161,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
     scheduler,
     queues: backend.queues,
     storeFull: () => events.health.full,
+    now: () => o.clock.now(),
   });
   life.add('deployments', deployments, (d) => d.dispose());
   const runtime = new SourceRuntime({ docs, events, logs, sandbox, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, dataStores, env, endpointUrl, deployments });
@@ -175,7 +176,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   const subscriptions = new Subscriptions({ docs });
   const workflowRuntime = new WorkflowRuntime({
     ...{ docs, catalog, clock: o.clock, logger: o.logger, runs: workflowRuns, endpointUrl, secrets, accounts, dataStores, config },
-    ...{ executor, subscriptions, deployments },
+    ...{ executor, subscriptions, deployments, errors, runners: o.maxRunners ?? 4 },
   });
   const subscriptionTrigger = new SubscriptionTrigger({
     deployments,
@@ -236,7 +237,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
       accounts: new AppAccountsService(accounts, changed),
       dataStores: new DataStoresService(dataStores),
       env: new EnvService(env, changed),
-      clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime }),
+      clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime, now: () => o.clock.now() }),
       streams: new StreamsService({ sources: runtime, workflows: workflowRuntime, events, bus }),
     },
   });

@@ -132,11 +132,73 @@ export const workflowTrigger = z.discriminatedUnion(
 );
 export type WorkflowTriggerBody = z.infer<typeof workflowTrigger>;
 
+/** Throttle units and their length; a throttle is `limit` events per `interval` units. */
+export const THROTTLE_UNIT_MS = { second: 1000, minute: 60_000, hour: 3_600_000 } as const;
+export type ThrottleUnit = keyof typeof THROTTLE_UNIT_MS;
+
+/** Execution controls of a workflow, within the hosted service's limits. */
+export const EXECUTION_LIMITS = {
+  maxConcurrency: 10_000,
+  maxThrottleLimit: 10_000,
+  maxThrottleInterval: 10_000,
+  defaultQueueSize: 100,
+  maxQueueSize: 10_000,
+  maxTimeoutSeconds: 750,
+  minMemoryMb: 256,
+  maxMemoryMb: 10_240,
+} as const;
+
+const L = EXECUTION_LIMITS;
+export const throttleBody = z.object(
+  {
+    limit: z
+      .number({ error: 'throttle.limit must be a number of events' })
+      .int('throttle.limit must be a whole number of events')
+      .min(0, 'throttle.limit must be at least 0 (0 pauses the queue)')
+      .max(L.maxThrottleLimit, `throttle.limit must be at most ${L.maxThrottleLimit}`),
+    interval: z
+      .number({ error: 'throttle.interval must be a number' })
+      .int('throttle.interval must be a whole number')
+      .min(1, 'throttle.interval must be at least 1')
+      .max(L.maxThrottleInterval, `throttle.interval must be at most ${L.maxThrottleInterval}`)
+      .default(1),
+    unit: z.enum(['second', 'minute', 'hour'], { error: 'throttle.unit must be second, minute or hour' }),
+  },
+  { error: 'throttle must be {limit, interval, unit} or null' },
+);
+export type ThrottleBody = z.infer<typeof throttleBody>;
+
 const workflowFields = z.object({
   name: z.string().trim().min(1, 'name must not be empty').max(200),
   trigger: workflowTrigger,
   steps: z.array(stepBody).max(100, 'a workflow has at most 100 steps'),
-  timeout_seconds: z.number().int().min(1).max(750).optional(),
+  timeout_seconds: z
+    .number({ error: 'timeout_seconds must be a number of seconds' })
+    .int('timeout_seconds must be a whole number of seconds')
+    .min(1, 'timeout_seconds must be at least 1')
+    .max(L.maxTimeoutSeconds, `timeout_seconds must be at most ${L.maxTimeoutSeconds} (the hosted limit)`)
+    .optional(),
+  /** Runs that may run at once; null: unlimited (as many as there are runners). */
+  concurrency: z
+    .number({ error: 'concurrency must be a number of workers, or null for unlimited' })
+    .int('concurrency must be a whole number of workers')
+    .min(1, 'concurrency must be at least 1 (or null for unlimited)')
+    .max(L.maxConcurrency, `concurrency must be at most ${L.maxConcurrency}`)
+    .nullable()
+    .optional(),
+  throttle: throttleBody.nullable().optional(),
+  queue_size: z
+    .number({ error: 'queue_size must be a number of events' })
+    .int('queue_size must be a whole number of events')
+    .min(1, 'queue_size must be at least 1')
+    .max(L.maxQueueSize, `queue_size must be at most ${L.maxQueueSize}`)
+    .optional(),
+  memory_mb: z
+    .number({ error: 'memory_mb must be a number of megabytes' })
+    .int('memory_mb must be a whole number of megabytes')
+    .min(L.minMemoryMb, `memory_mb must be at least ${L.minMemoryMb} (the hosted minimum)`)
+    .max(L.maxMemoryMb, `memory_mb must be at most ${L.maxMemoryMb} (the hosted maximum)`)
+    .optional(),
 });
 
 export const createWorkflowBody = workflowFields.refine((w) => new Set(w.steps.map((s) => s.name)).size === w.steps.length, {

@@ -117,6 +117,10 @@ export const workflow = z.object({
   steps: z.array(workflowStep),
   active: z.boolean(),
   timeout_seconds: z.number(),
+  concurrency: z.number().nullable(),
+  throttle: z.object({ limit: z.number(), interval: z.number(), unit: z.enum(['second', 'minute', 'hour']) }).nullable(),
+  queue_size: z.number(),
+  memory_mb: z.number(),
   created_at: epoch,
   updated_at: epoch,
 });

@@ -129,6 +129,14 @@ export interface Workflow {
   steps: WorkflowStep[];
   active: boolean;
   timeout_seconds: number;
+  /** Runs that may run at once; null: unlimited (as many as the service has runners). */
+  concurrency: number | null;
+  /** At most `limit` events start per `interval` `unit`s (0 pauses the queue); null: no throttle. */
+  throttle: { limit: number; interval: number; unit: 'second' | 'minute' | 'hour' } | null;
+  /** How many events may wait; more are refused (429, Event Queue Full on `$errors`). */
+  queue_size: number;
+  /** Memory asked for each run (validated as hosted; runners hold every run to the service's memory cap). */
+  memory_mb: number;
   created_at: number;
   updated_at: number;
 }

@@ -164,6 +164,19 @@ describe('runnel CLI verbs against a real service', () => {
 
     expect(await json('update', 'Adder', '--prop', 'a=100')).toMatchObject({ steps: [{ configured_props: { a: 100 } }] });
     expect((await json('run', 'Adder')).steps[0].$return_value).toBe(100);
+    // A workflow's execution controls.
+    const controls = ['--concurrency', '3', '--throttle', '20/minute', '--queue-size', '50', '--timeout', '120', '--memory', '512'];
+    expect(await json('update', 'Adder', ...controls)).toMatchObject({
+      concurrency: 3,
+      throttle: { limit: 20, interval: 1, unit: 'minute' },
+      queue_size: 50,
+      timeout_seconds: 120,
+      memory_mb: 512,
+    });
+    expect(await json('update', 'Adder', '--concurrency', 'unlimited', '--throttle', 'none')).toMatchObject({ concurrency: null, throttle: null });
+    expect((await cli('update', 'Adder', '--throttle', 'fast')).stderr).toMatch(/^runnel update: --throttle takes LIMIT\/UNIT/);
+    expect((await cli('update', 'Adder', '--memory', '128')).stderr).toMatch(/memory_mb must be at least 256/);
+    expect((await cli('update', 'Greeter Two', '--concurrency', '2')).stderr).toMatch(/^runnel update: --concurrency.* workflow settings/);
 
     expect(await json('delete', 'Greeter Two')).toEqual({ id: before.id, deleted: true, type: 'source', name: 'Greeter Two' });
     expect((await svc.api(`/v1/sources/${before.id}`)).status).toBe(404);

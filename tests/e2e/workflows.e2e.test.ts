@@ -42,10 +42,24 @@ describe('the Workflows screen', () => {
     await step2.getByLabel('n', { exact: true }).fill('{{steps.first.$return_value.n}}');
     await ui.shot('workflows-builder');
 
+    // The settings panel: execution controls and memory, checked before saving.
+    await page.locator('summary', { hasText: 'Settings' }).click();
+    await page.getByLabel('Workers').fill('0');
+    await page.getByRole('button', { name: 'Save workflow' }).click();
+    await page.getByText('Workers: a whole number, at least 1, or unlimited').waitFor();
+    await page.getByLabel('Workers').fill('2');
+    await page.getByLabel('Memory (MB)').fill('512');
+    const throttle = page.getByRole('group', { name: 'Throttle' });
+    await throttle.getByRole('checkbox').check();
+    await throttle.getByLabel('Throttle limit').fill('5');
+    await throttle.getByLabel('Throttle unit').selectOption('minute');
+    await ui.shot('workflows-builder-settings');
+
     await page.getByRole('button', { name: 'Save workflow' }).click();
     await page.getByRole('heading', { name: 'Adder' }).waitFor();
     expect(page.url()).toMatch(/#\/workflows\/p_[^/]+$/);
     await page.getByText('first → second').waitFor();
+    await page.getByText('2 workers, at most 5 per minute, queue of 100, 512 MB').waitFor();
     await page.getByRole('tabpanel', { name: 'Runs' }).getByText('No runs yet').waitFor();
 
     await page.getByRole('button', { name: 'Run now' }).click();

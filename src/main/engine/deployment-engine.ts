@@ -15,6 +15,8 @@ export interface DeploymentEngineDeps {
   storeFull(): boolean;
   /** The run queue backend (default: in this process). */
   queues?: RunQueueFactory;
+  /** The real clock, epoch ms (default Date.now): throttle windows run on it plus each deployment's offset. */
+  now?(): number;
 }
 
 export interface DeploymentEngine {
@@ -23,7 +25,7 @@ export interface DeploymentEngine {
 }
 
 export function deploymentEngine(deps: DeploymentEngineDeps): DeploymentEngine {
-  const deployments = new Deployments({ capacity: deps.capacity, queues: deps.queues ?? inProcessQueues });
+  const deployments = new Deployments({ capacity: deps.capacity, queues: deps.queues ?? inProcessQueues, now: deps.now });
   const http = new HttpTrigger({ deployments, storeFull: deps.storeFull });
   deployments.plug(http);
   deployments.plug(new TimerTrigger(deployments, deps.scheduler));

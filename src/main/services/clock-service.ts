@@ -24,6 +24,8 @@ export interface ClockServiceDeps {
   scheduler: Scheduler;
   sources: SourceRuntime;
   workflows: WorkflowRuntime;
+  /** The real clock, epoch ms. */
+  now(): number;
 }
 
 /** What the clock needs of each kind of deployment: no branching on the kind below. */
@@ -100,6 +102,7 @@ export class ClockService {
 
   /** Moves the clock forward by `seconds`, running each firing due on the way, one at a time. */
   advance(kind: ClockOwner, id: string, seconds: number): Promise<ClockAdvance> {
+    if (kind === 'workflows' && this.throttledWithoutTimer(id)) return this.serial(id, () => this.advanceQueue(id, seconds));
     return this.serial(id, async () => {
       const t = this.target(kind, id);
       const w = t.timer.window(Math.round(seconds * 1000), CLOCK_ADVANCE_LIMIT + 1);
@@ -113,6 +116,8 @@ export class ClockService {
       // An update re-armed the timer during the advance: the new timer continues from here too.
       const current = this.deps.scheduler.timer(id) ?? t.timer;
       if (current !== t.timer) current.moveTo(offsetMs, w.to);
+      // A throttled queue measures its windows on this clock too.
+      if (kind === 'workflows') this.deps.workflows.clockMoved(id);
       const next = current.nextDue();
       return {
         fired: runs.length,
@@ -129,6 +134,26 @@ export class ClockService {
   next(kind: ClockOwner, id: string, n: number): ClockNext {
     const t = this.target(kind, id);
     return { now: iso(t.timer.virtualNow()), offset_seconds: t.timer.offsetMs / 1000, times: t.timer.upcoming(n).map(iso) };
+  }
+
+  /** A workflow with a throttle but no timer: its clock moves its queue's throttle windows only. */
+  private throttledWithoutTimer(id: string): boolean {
+    const wf = this.deps.workflows.get(id);
+    return wf.trigger.type !== 'timer' && !!wf.throttle;
+  }
+
+  private async advanceQueue(id: string, seconds: number): Promise<ClockAdvance> {
+    const ms = Math.round(seconds * 1000);
+    let offsetMs = 0;
+    await this.deps.docs.update((d) => {
+      const wf = d.workflows.find((w) => w.id === id);
+      if (!wf) throw new RunnelError('not_found', `No workflow with id "${id}"`);
+      offsetMs = (wf.clock_offset_ms ?? 0) + ms;
+      wf.clock_offset_ms = offsetMs;
+    });
+    this.deps.workflows.clockMoved(id);
+    const to = this.deps.now() + offsetMs;
+    return { fired: 0, from: iso(to - ms), to: iso(to), offset_seconds: offsetMs / 1000, next: null, runs: [] };
   }
 
   private async runOne(t: Target, id: string, due: number): Promise<ClockRun> {

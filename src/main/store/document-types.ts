@@ -42,6 +42,11 @@ export interface SourceDoc {
   /** `data_store` prop names, those `additionalProps()` added included (absent: the component's own). */
   data_store_props?: string[];
   timeout_seconds: number | null;
+  /** Execution controls (absent: the defaults, see workflow-controls.ts). concurrency null: unlimited. */
+  concurrency?: number | null;
+  throttle?: { limit: number; interval: number; unit: 'second' | 'minute' | 'hour' } | null;
+  queue_size?: number;
+  memory_mb?: number;
   /** How far the timer's virtual clock runs ahead of real time (`runnel clock advance`). */
   clock_offset_ms?: number;
   created_at: number;
@@ -71,6 +76,11 @@ export interface WorkflowDoc {
   trigger: WorkflowTriggerDoc;
   steps: StepDoc[];
   timeout_seconds: number | null;
+  /** Execution controls (absent: the defaults, see workflow-controls.ts). concurrency null: unlimited. */
+  concurrency?: number | null;
+  throttle?: { limit: number; interval: number; unit: 'second' | 'minute' | 'hour' } | null;
+  queue_size?: number;
+  memory_mb?: number;
   /** How far the timer's virtual clock runs ahead of real time (`runnel clock advance`). */
   clock_offset_ms?: number;
   active: boolean;

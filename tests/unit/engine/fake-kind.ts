@@ -4,6 +4,7 @@
 import type { HttpDelivery } from '../../../src/main/domain/http';
 import type { TriggerInput } from '../../../src/main/domain/triggers';
 import type { DeploymentKind, DeploymentKindName, DeploymentTriggers } from '../../../src/main/engine/deployments/deployment-kind';
+import type { QueueControls } from '../../../src/main/engine/ports/run-queue';
 
 /** What a scripted run does, read from its event. */
 export interface Script {
@@ -27,8 +28,15 @@ export class FakeKind implements DeploymentKind<FakeResult> {
   /** Each batch as handed over: the ids and events, in order. */
   readonly batches: { id: string; events: unknown[] }[] = [];
   readonly reports: { id: string; problem: unknown }[] = [];
+  /** Execution controls per deployment (none: one run at a time, the engine's capacity). */
+  readonly controls = new Map<string, QueueControls>();
+  /** Events refused because the deployment's queue was full. */
+  readonly refusals: { id: string; event: unknown }[] = [];
+  /** Each run's event as it started, in order. */
+  readonly starts: unknown[] = [];
   /** Runs in progress per deployment right now, and the most ever seen at once. */
   private running = new Map<string, number>();
+  readonly mostAtOnce = new Map<string, number>();
   maxParallel = 0;
 
   constructor(
@@ -42,14 +50,25 @@ export class FakeKind implements DeploymentKind<FakeResult> {
     return this.triggers.get(id);
   }
 
+  controlsOf(id: string): QueueControls | undefined {
+    return this.controls.get(id);
+  }
+
+  refused(id: string, input: TriggerInput): void {
+    this.refusals.push({ id, event: input.event });
+  }
+
   async runBatch(id: string, inputs: TriggerInput[]): Promise<FakeResult[]> {
-    if ((this.running.get(id) ?? 0) > 0) throw new Error(`two batches of ${id} at once`);
-    this.running.set(id, 1);
+    const now = this.running.get(id) ?? 0;
+    if (now >= (this.controls.get(id)?.concurrency ?? 1)) throw new Error(`more batches of ${id} at once than its concurrency`);
+    this.running.set(id, now + 1);
+    this.mostAtOnce.set(id, Math.max(this.mostAtOnce.get(id) ?? 0, now + 1));
     this.maxParallel = Math.max(this.maxParallel, [...this.running.values()].filter((n) => n > 0).length);
     this.batches.push({ id, events: inputs.map((i) => i.event) });
     try {
       const out: FakeResult[] = [];
       for (const input of inputs) {
+        this.starts.push(input.event);
         const s = (input.event ?? {}) as Script;
         if (s.waitMs) await new Promise((r) => setTimeout(r, s.waitMs));
         if (s.respond) input.onRespond?.({ status: s.respond.status, headers: {}, body: s.respond.body });
@@ -58,7 +77,7 @@ export class FakeKind implements DeploymentKind<FakeResult> {
       }
       return out;
     } finally {
-      this.running.set(id, 0);
+      this.running.set(id, (this.running.get(id) ?? 1) - 1);
     }
   }
 

@@ -85,6 +85,8 @@ describe('the workflow builder slice', () => {
         { name: 'first', code: CODE_TEMPLATE, configured_props: {} },
         { name: 'second', code: CODE_TEMPLATE, configured_props: {} },
       ],
+      // The settings panel's throttle, unticked (the other settings are left to their defaults).
+      throttle: null,
     });
     expect(s().wfErrors.steps[b]).toMatchObject({ general: 'missing required prop: n', props: { n: 'Required' } });
     expect(s().wfErrors.top).toBeUndefined();
@@ -155,6 +157,25 @@ describe('builder rules', () => {
     expect(toRequestBody(d).trigger).toEqual({ type: 'source', source_id: 'dc_1' });
     d.timeoutSeconds = '900';
     expect(validateDraft(d).timeout).toMatch(/1 to 750/);
+  });
+
+  it('builds, checks and places the execution settings', () => {
+    const d = emptyDraft();
+    d.name = 'S';
+    // Empty fields keep the stored (or default) values; an unticked throttle is none.
+    expect(toRequestBody(d)).toMatchObject({ throttle: null });
+    expect(toRequestBody(d)).not.toHaveProperty('concurrency');
+    d.settings = { concurrency: 'unlimited', throttleOn: true, throttleLimit: '20', throttleInterval: '1', throttleUnit: 'minute', queueSize: '50', memoryMb: '512' };
+    expect(validateDraft(d).settings).toBeUndefined();
+    expect(toRequestBody(d)).toMatchObject({ concurrency: null, throttle: { limit: 20, interval: 1, unit: 'minute' }, queue_size: 50, memory_mb: 512 });
+    d.settings = { ...d.settings, concurrency: '0', throttleLimit: '-1', queueSize: '20000', memoryMb: '128' };
+    expect(validateDraft(d).settings).toEqual({
+      concurrency: expect.stringMatching(/at least 1, or unlimited/),
+      throttle: expect.stringMatching(/0 to 10,000/),
+      queue_size: expect.stringMatching(/1 to 10,000/),
+      memory_mb: expect.stringMatching(/256 to 10,240/),
+    });
+    expect(placeApiError({ message: 'x', details: { issues: [{ path: ['throttle', 'limit'], message: 'too many' }] } }, []).settings).toEqual({ throttle: 'too many' });
   });
 
   it('lists the expressions each step can use', () => {

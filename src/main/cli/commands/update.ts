@@ -5,8 +5,9 @@ import { action } from '../cli-context';
 import { CliError } from '../errors';
 import { resolveTarget } from '../resolve-target';
 import { collectProp, parseProps } from '../values';
+import { settingsBody, settingsFlags, type SettingsOptions } from '../workflow-settings';
 
-interface UpdateOptions {
+interface UpdateOptions extends SettingsOptions {
   code?: string;
   name?: string;
   activate?: boolean;
@@ -25,19 +26,27 @@ export function registerUpdate(program: Command): void {
     .option('--prop <name=value>', 'a prop value, JSON when it parses (repeatable; null resets to the default)', collectProp, [])
     .option('--activate', 'activate it')
     .option('--deactivate', 'deactivate it (timer paused, endpoint answers 404)')
+    .option('--concurrency <n|unlimited>', 'workflow: how many of its runs may run at once')
+    .option('--throttle <limit/unit|none>', 'workflow: at most LIMIT events per second, minute or hour (e.g. 20/minute; 0/minute pauses)')
+    .option('--queue-size <n>', 'workflow: how many events may wait before more are refused (default 100)')
+    .option('--timeout <seconds>', 'workflow: how long a run may take (1–750)')
+    .option('--memory <mb>', 'workflow: memory for each run (256–10240 MB)')
     .action(
       action<UpdateOptions>(async (ctx, opts, ref) => {
         if (opts.activate && opts.deactivate) throw new CliError('give --activate or --deactivate, not both');
         const props = parseProps(opts.prop);
         const code = opts.code ? (await bundleFile(opts.code)).code : undefined;
         const active = opts.activate ? true : opts.deactivate ? false : undefined;
-        if (code === undefined && opts.name === undefined && active === undefined && Object.keys(props).length === 0) {
-          throw new CliError('nothing to update: give --code, --name, --prop, --activate or --deactivate');
+        const settings = settingsBody(opts);
+        if (code === undefined && opts.name === undefined && active === undefined && Object.keys(props).length === 0 && Object.keys(settings).length === 0) {
+          throw new CliError('nothing to update: give --code, --name, --prop, --activate or --deactivate (or a workflow setting)');
         }
         const client = await ctx.client();
         const target = await resolveTarget(client, ref);
         let updated: DeployedSource | Workflow;
         if (target.kind === 'source') {
+          const flags = settingsFlags(opts);
+          if (flags.length > 0) throw new CliError(`${flags.join(', ')}: these are workflow settings; a source runs its events one at a time`);
           updated = await client.api.data('updateSource', {
             id: target.id,
             body: { component_code: code, name: opts.name, active, configured_props: Object.keys(props).length > 0 ? props : undefined },
@@ -50,7 +59,7 @@ export function registerUpdate(program: Command): void {
             const [s] = wf.steps;
             steps = [{ name: s.name, ...(code !== undefined ? { component_code: code } : { component_id: s.component_id }), configured_props: { ...s.configured_props, ...props } }];
           }
-          updated = await client.put<Workflow>(`/v1/workflows/${target.id}`, { name: opts.name, active, steps });
+          updated = await client.put<Workflow>(`/v1/workflows/${target.id}`, { name: opts.name, active, steps, ...settings });
         }
         ctx.out.result(updated, () => `${ctx.out.color.green('Updated')} ${target.kind} "${updated.name}" (${updated.id})${updated.active ? '' : ', inactive'}`);
       }),

@@ -3,6 +3,7 @@
 // a run ends without answering. Every trigger goes through Deployments, never to a kind.
 import type { HttpDelivery } from '../../domain/http';
 import type { TriggerInput } from '../../domain/triggers';
+import type { QueueControls } from '../ports/run-queue';
 import type { TimerConfig } from '../props/timer-config';
 
 export type DeploymentKindName = 'source' | 'workflow';
@@ -36,4 +37,11 @@ export interface DeploymentKind<R = unknown> {
   answerFailure(err: unknown): HttpDelivery | undefined;
   /** A run nobody waits for failed, or a timer firing was skipped: said where the user looks. */
   report(id: string, problem: unknown): void;
+  /**
+   * The deployment's execution controls (concurrency, throttle, queue size), read at each
+   * queue decision; without them its runs go one at a time and the engine's capacity applies.
+   */
+  controlsOf?(id: string): QueueControls | undefined;
+  /** An event was refused because the deployment's queue was full (a workflow records it on `$errors`). */
+  refused?(id: string, input: TriggerInput): void;
 }

@@ -17,6 +17,8 @@ export interface DeploymentsDeps {
   /** How many runs a deployment's queue holds before refusing more (429). */
   capacity(): number;
   queues: RunQueueFactory;
+  /** The real clock (epoch ms); each deployment's queue runs on it plus its virtual clock offset. */
+  now?(): number;
 }
 
 interface Live {
@@ -46,6 +48,13 @@ export class Deployments {
     for (const p of this.plugs) p.detach(id);
     const triggers = live.kind.triggersOf(id);
     if (triggers) for (const p of this.plugs) p.attach(id, triggers);
+    // Its execution controls may have changed.
+    live.queue.nudge();
+  }
+
+  /** Makes a deployment's queue look again at its controls and clock (after a clock advance). */
+  nudge(id: string): void {
+    this.live.get(id)?.queue.nudge();
   }
 
   /** Detaches a deployment's triggers (before an update or a delete). */
@@ -56,6 +65,7 @@ export class Deployments {
   /** Drops a deleted deployment's queue (call from its last task). */
   forget(id: string): void {
     this.unregister(id);
+    this.live.get(id)?.queue.dispose();
     this.live.delete(id);
   }
 
@@ -65,7 +75,13 @@ export class Deployments {
 
   /** Queues one run; resolves with the kind's result. Throws 429 at once when the queue is full. */
   dispatch<R>(id: string, input: TriggerInput): Promise<R> {
-    return this.known(id).queue.run(input) as Promise<R>;
+    const live = this.known(id);
+    try {
+      return live.queue.run(input) as Promise<R>;
+    } catch (err) {
+      this.refused(live, id, input, err);
+      throw err;
+    }
   }
 
   /** Queues one run nobody waits for: failures (a full queue included) go to the kind's report. */
@@ -74,6 +90,7 @@ export class Deployments {
     try {
       live.queue.run(input).catch((err) => live.kind.report(id, err));
     } catch (err) {
+      this.refused(live, id, input, err);
       live.kind.report(id, err);
     }
   }
@@ -88,9 +105,15 @@ export class Deployments {
     return this.live.get(id)?.queue.full ?? false;
   }
 
-  /** Throws 429 when the deployment's queue is full. */
-  assertRoom(id: string): void {
-    this.live.get(id)?.queue.assertRoom();
+  /** Throws 429 when the deployment's queue is full (the kind is told of the refused input). */
+  assertRoom(id: string, input?: TriggerInput): void {
+    const live = this.live.get(id);
+    try {
+      live?.queue.assertRoom();
+    } catch (err) {
+      if (live && input) this.refused(live, id, input, err);
+      throw err;
+    }
   }
 
   /** Waits for every queued run to finish (shutdown). */
@@ -100,6 +123,11 @@ export class Deployments {
 
   dispose(): void {
     for (const p of this.plugs) p.dispose?.();
+    for (const l of this.live.values()) l.queue.dispose();
+  }
+
+  private refused(live: Live, id: string, input: TriggerInput, err: unknown): void {
+    if (err instanceof RunnelError && err.code === 'too_many_requests') live.kind.refused?.(id, input);
   }
 
   private known(id: string): Live {
@@ -116,6 +144,8 @@ export class Deployments {
         capacity: () => this.deps.capacity(),
         runBatch: (inputs) => kind.runBatch(id, inputs),
         ...kind.batching,
+        ...(kind.controlsOf ? { controls: () => kind.controlsOf!(id) } : {}),
+        now: () => (this.deps.now?.() ?? Date.now()) + (kind.triggersOf(id)?.clockOffsetMs ?? 0),
       });
       this.live.set(id, (l = { kind, queue }));
     }

@@ -13,9 +13,23 @@ export function failedResult(r: unknown): r is FailedResult {
 }
 
 /**
- * One deployment's work, in arrival order, one entry at a time: runs (refused with 429 when
- * the queue is full; consecutive ones may go to the kind as one batch) and lifecycle tasks
- * (never refused, always alone).
+ * A deployment's execution controls (a workflow's settings): how many of its runs may run at
+ * once, how many may start per window, and how many may wait.
+ */
+export interface QueueControls {
+  /** Runs (batches) that may run at once; 1: each starts when the one before it has ended. */
+  concurrency: number;
+  /** At most `limit` runs start per `windowMs` of the deployment's clock; limit 0 pauses the queue. */
+  throttle: { limit: number; windowMs: number } | null;
+  /** How many events may wait (those running not counted); more are refused (Event Queue Full). */
+  queueSize: number;
+}
+
+/**
+ * One deployment's work, in arrival order: runs (refused with 429 when the queue is full;
+ * consecutive ones may go to the kind as one batch; with controls, up to `concurrency` at once
+ * and no more than the throttle lets start) and lifecycle tasks (never refused, always alone:
+ * a task waits for the runs before it, and the runs after it wait for the task).
  */
 export interface RunQueue<R = unknown> {
   readonly length: number;
@@ -26,8 +40,15 @@ export interface RunQueue<R = unknown> {
   run(input: TriggerInput): Promise<R>;
   /** Queues work that must not be refused (create/update/delete). */
   task<T>(task: () => Promise<T>): Promise<T>;
-  /** Resolves when everything queued so far has finished. */
+  /**
+   * Resolves when nothing runs and nothing could start: everything queued has finished, or
+   * what still waits is held by the throttle (a shutdown does not wait for a paused queue).
+   */
   idle(): Promise<void>;
+  /** Looks again at the controls and the clock (after a settings change or a clock advance). */
+  nudge(): void;
+  /** Stops its timers; what still waits is dropped. */
+  dispose(): void;
 }
 
 export interface RunQueueOptions<R> {
@@ -41,6 +62,10 @@ export interface RunQueueOptions<R> {
   maxBatch: number;
   /** Under load, how long the next batch is held back so that more runs join it (0: never). */
   holdMs: number;
+  /** The deployment's execution controls, read at each decision (undefined: one at a time, `capacity`). */
+  controls?: () => QueueControls | undefined;
+  /** The deployment's clock (its virtual clock), which throttle windows are measured on; default Date.now. */
+  now?: () => number;
 }
 
 /** Makes the queue of one deployment. */

@@ -37,7 +37,11 @@ export class HttpTrigger implements TriggerPlug {
   /** Whether a request to this endpoint would be refused with 429 right now. */
   isBusy(token: string): boolean {
     const id = this.byToken.get(token);
-    return id ? this.deps.deployments.isFull(id) : false;
+    if (!id) return false;
+    // A deployment with execution controls records what it refuses (Event Queue Full on a
+    // workflow's $errors): its refusal comes from deliver(), with the request read.
+    if (this.deps.deployments.kindOf(id)?.controlsOf?.(id)) return false;
+    return this.deps.deployments.isFull(id);
   }
 
   /** Hands a request to its deployment. Throws not_found for unknown or inactive endpoints. */
@@ -63,7 +67,7 @@ export class HttpTrigger implements TriggerPlug {
       return { kind: 'accepted' };
     }
     const timeoutMs = t.http.respond.timeoutMs;
-    deployments.assertRoom(id);
+    deployments.assertRoom(id, input);
     return new Promise<HttpDelivery>((resolve, reject) => {
       let held: HttpDelivery | undefined;
       let settled = false;

@@ -12,6 +12,7 @@ import type { ComponentDoc, StepDoc, WorkflowDoc } from '../../store/document-ty
 import type { DocumentStore } from '../../store/documents';
 import type { EventLog } from '../../engine/ports/event-log';
 import type { Destinations } from './destinations';
+import { HostedLimitWatch } from './hosted-limits';
 import type { ErrorsChannel } from './errors-channel';
 import type { Accounts } from '../accounts';
 import type { EnvVars } from '../env-vars';
@@ -97,10 +98,12 @@ export class RunExecutor {
     };
     const scope: Record<string, unknown> = { trigger: { event: input.event, context } };
     let responded = false;
+    const limits = new HostedLimitWatch(wf, input, this.deps.docs.data.settings.memory_cap_mb);
     this.deps.onProgress?.(run);
 
     for (const step of wf.steps) {
       const result = await this.runStep(wf, step, scope, context, deadline, input, responded);
+      limits.afterStep(result.step, this.deps.clock.now());
       run.steps.push(result.step);
       responded ||= result.responded;
       this.deps.onProgress?.(run);

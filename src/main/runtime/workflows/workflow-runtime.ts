@@ -2,6 +2,7 @@ import { RunnelError } from '../../../shared/errors';
 import { newId, randomToken } from '../../../shared/ids';
 import type { CreateWorkflowBody, UpdateWorkflowBody, WorkflowTriggerBody } from '../../../shared/api';
 import type { Workflow, WorkflowRun } from '../../../shared/resources';
+import type { QueueControls } from '../../engine/ports/run-queue';
 import type { Logger } from '../../logger';
 import type { HttpDelivery } from '../../domain/http';
 import type { TriggerInput } from '../../domain/triggers';
@@ -12,7 +13,9 @@ import type { DeploymentKind, DeploymentTriggers } from '../../engine/deployment
 import type { Deployments } from '../../engine/deployments/deployments';
 import { parseTimerConfig, timerView } from '../../engine/props/timer-config';
 import { workflowTimeoutMs, type RunExecutor } from './run-executor';
+import type { ErrorsChannel } from './errors-channel';
 import { buildSteps, type StepBuilderDeps } from './step-builder';
+import { controlsFrom, controlsView, queueControls } from './workflow-controls';
 import type { Subscriptions } from './subscriptions';
 import type { WorkflowRuns } from './workflow-runs';
 
@@ -25,6 +28,9 @@ export interface WorkflowRuntimeDeps extends StepBuilderDeps {
   executor: RunExecutor;
   subscriptions: Subscriptions;
   deployments: Deployments;
+  errors: ErrorsChannel;
+  /** How many runner processes the sandbox may start: what "unlimited" concurrency means here. */
+  runners: number;
 }
 
 /**
@@ -62,6 +68,7 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
       trigger: this.triggerDoc(body.trigger, undefined),
       steps: await buildSteps(this.deps, body.steps, []),
       timeout_seconds: body.timeout_seconds ?? null,
+      ...controlsFrom(body, {}),
       active: true,
       created_at: now,
       updated_at: now,
@@ -81,6 +88,7 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
       trigger: body.trigger ? this.triggerDoc(body.trigger, old.trigger) : old.trigger,
       steps: body.steps ? await buildSteps(this.deps, body.steps, old.steps) : old.steps,
       timeout_seconds: body.timeout_seconds ?? old.timeout_seconds,
+      ...controlsFrom(body, old),
       active: body.active ?? old.active,
       deployment_id: body.steps || body.trigger ? newId('d') : old.deployment_id,
       updated_at: Math.floor(this.deps.clock.now() / 1000),
@@ -162,6 +170,27 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
     return { kind: 'run_failed', message: (err as Error).message, overloaded: err instanceof RunnelError && err.code === 'too_many_requests' };
   }
 
+  controlsOf(id: string): QueueControls | undefined {
+    const wf = this.deps.docs.workflow(id);
+    return wf ? queueControls(wf, this.deps.runners) : undefined;
+  }
+
+  /** Its virtual clock moved: a throttled queue looks again at its windows. */
+  clockMoved(id: string): void {
+    this.deps.deployments.nudge(id);
+  }
+
+  /** An event refused by a full queue is recorded on the workflow's `$errors`, as hosted. */
+  refused(id: string, input: TriggerInput): void {
+    const wf = this.deps.docs.workflow(id);
+    if (!wf) return;
+    const error = {
+      name: 'EventQueueFull',
+      message: `Event Queue Full: ${controlsView(wf).queue_size} events were already waiting (the queue size), so this event was refused; raise the queue size, concurrency or throttle in the workflow's settings`,
+    };
+    this.deps.errors.record(wf, null, null, error, input.hops, input.event).catch((err) => this.deps.logger.error(`workflow ${id}: could not record a refused event`, err));
+  }
+
   report(id: string, problem: unknown): void {
     const what = typeof problem === 'string' ? problem : `run not started: ${(problem as Error).message}`;
     this.deps.logger.warn(`workflow ${id}: ${what}`);
@@ -185,6 +214,7 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
       }),
       active: wf.active,
       timeout_seconds: workflowTimeoutMs(wf) / 1000,
+      ...controlsView(wf),
       created_at: wf.created_at,
       updated_at: wf.updated_at,
     };

@@ -4,6 +4,7 @@ import { useStore } from '../../store/index';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { Page } from '../../ui/Page';
 import type { ActionRef } from './builder-model';
+import { SettingsPanel } from './SettingsPanel';
 import { StepCard } from './StepCard';
 import { TriggerFields } from './TriggerFields';
 
@@ -13,7 +14,7 @@ export function WorkflowBuilder({ id }: { id?: string }) {
   const draft = useStore((s) => s.wfDraft);
   const errors = useStore((s) => s.wfErrors);
   const status = useStore((s) => s.wfBuilderStatus);
-  const { wfNew, wfLoad, wfSetName, wfSetTimeout, wfAddCodeStep, wfSave } = useStore.getState();
+  const { wfNew, wfLoad, wfSetName, wfAddCodeStep, wfSave } = useStore.getState();
 
   useEffect(() => {
     if (id) void wfLoad(id);
@@ -58,13 +59,9 @@ export function WorkflowBuilder({ id }: { id?: string }) {
                 <input id="wf-name" value={draft.name} placeholder="e.g. New order to Slack" onChange={(e) => wfSetName(e.target.value)} />
                 {errors.name && <span className="field-error">{errors.name}</span>}
               </div>
-              <div className={`field${errors.timeout ? ' invalid' : ''}`}>
-                <label htmlFor="wf-timeout">Timeout (seconds)</label>
-                <input id="wf-timeout" className="mono wf-narrow" inputMode="numeric" placeholder="30" value={draft.timeoutSeconds} onChange={(e) => wfSetTimeout(e.target.value)} />
-                {errors.timeout && <span className="field-error">{errors.timeout}</span>}
-              </div>
             </div>
             <TriggerFields trigger={draft.trigger} error={errors.trigger} />
+            <SettingsPanel draft={draft} errors={errors} />
             <h2>Steps</h2>
             {draft.steps.length === 0 && <p className="muted">No steps yet: add inline code or an action below. Steps run in order; each sees the trigger and earlier steps.</p>}
             <ol className="wf-steps">

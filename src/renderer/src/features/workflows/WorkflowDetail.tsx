@@ -103,6 +103,12 @@ export function WorkflowDetail({ id, tab }: { id: string; tab: 'runs' | 'errors'
           <dd className="mono">{wf.steps.map((s) => s.name).join(' → ') || <span className="muted">none</span>}</dd>
           <dt>Timeout</dt>
           <dd>{wf.timeout_seconds} s per run</dd>
+          <dt>Execution</dt>
+          <dd>
+            {wf.concurrency === null ? 'unlimited workers' : `${wf.concurrency} worker${wf.concurrency === 1 ? '' : 's'}`}
+            {wf.throttle ? `, at most ${wf.throttle.limit} per ${wf.throttle.interval === 1 ? '' : `${wf.throttle.interval} `}${wf.throttle.unit}${wf.throttle.interval === 1 ? '' : 's'}` : ''}
+            {`, queue of ${wf.queue_size}, ${wf.memory_mb} MB`}
+          </dd>
           <dt>Active</dt>
           <dd>
             <label className="row">

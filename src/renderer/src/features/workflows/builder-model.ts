@@ -1,5 +1,6 @@
 import type { ConfigurableProp, RegistryEntry, SavedComponent, Workflow, WorkflowStep } from '../../../../shared/resources';
 import { propsFromCode } from './props-from-code';
+import { emptySettings, settingsBody, settingsFromWorkflow, SETTINGS_FIELDS, validateSettings, type DraftSettings, type SettingsErrors } from './settings-model';
 
 /** What new inline code steps start with. */
 export const CODE_TEMPLATE = 'export default defineComponent({ props: {}, async run({ steps, $ }) { return {} } })';
@@ -40,6 +41,8 @@ export interface Draft {
   name: string;
   trigger: DraftTrigger;
   timeoutSeconds: string;
+  /** Execution controls (the settings panel). */
+  settings: DraftSettings;
   steps: DraftStep[];
 }
 
@@ -57,6 +60,7 @@ export interface BuilderErrors {
   name?: string;
   trigger?: string;
   timeout?: string;
+  settings?: SettingsErrors;
   steps: Record<string, StepErrors>;
 }
 
@@ -66,6 +70,7 @@ export const emptyDraft = (): Draft => ({
   name: '',
   trigger: { type: 'manual', timerMode: 'interval', intervalSeconds: '60', cron: '', timezone: '', sourceId: '' },
   timeoutSeconds: '',
+  settings: emptySettings(),
   steps: [],
 });
 
@@ -116,6 +121,8 @@ export function validateDraft(d: Draft): BuilderErrors {
     const n = Number(d.timeoutSeconds);
     if (!Number.isInteger(n) || n < 1 || n > 750) errors.timeout = 'The timeout is a whole number of seconds from 1 to 750';
   }
+  const settings = validateSettings(d.settings);
+  if (settings) errors.settings = settings;
   d.steps.forEach((s, i) => {
     const e: StepErrors = {};
     const problem = stepNameProblem(
@@ -130,7 +137,7 @@ export function validateDraft(d: Draft): BuilderErrors {
 }
 
 export function hasErrors(e: BuilderErrors): boolean {
-  return !!(e.top || e.name || e.trigger || e.timeout || Object.keys(e.steps).length);
+  return !!(e.top || e.name || e.trigger || e.timeout || e.settings || Object.keys(e.steps).length);
 }
 
 /** The body of `POST /v1/workflows` / `PUT /v1/workflows/{id}`. Empty prop values are left out. */
@@ -149,7 +156,7 @@ export function toRequestBody(d: Draft): Record<string, unknown> {
     const what = s.kind === 'code' ? { code: s.code } : s.action?.key ? { key: s.action.key } : { component_id: s.action?.componentId };
     return { name: s.name, ...what, configured_props };
   });
-  return { name: d.name.trim(), trigger, steps, ...(d.timeoutSeconds.trim() ? { timeout_seconds: Number(d.timeoutSeconds) } : {}) };
+  return { name: d.name.trim(), trigger, steps, ...(d.timeoutSeconds.trim() ? { timeout_seconds: Number(d.timeoutSeconds) } : {}), ...settingsBody(d.settings) };
 }
 
 /** Puts a 400 from the service where it belongs: the step and prop it names, or on top. */
@@ -166,6 +173,7 @@ export function placeApiError(err: { message: string; details?: Record<string, u
     if (path[0] === 'name') out.name = issues![0].message;
     else if (path[0] === 'trigger') out.trigger = issues![0].message;
     else if (path[0] === 'timeout_seconds') out.timeout = issues![0].message;
+    else if (typeof path[0] === 'string' && SETTINGS_FIELDS.includes(path[0])) out.settings = { [path[0]]: issues![0].message };
     else if (path[0] === 'steps' && typeof path[1] === 'number' && steps[path[1]]) {
       const field = path[2];
       const s = steps[path[1]];
@@ -220,7 +228,7 @@ export async function draftFromWorkflow(
     trigger.timezone = t.timezone ?? '';
   }
   const steps = await Promise.all(wf.steps.map((s) => draftStep(s, registry, components, codeOf)));
-  return { name: wf.name, trigger, timeoutSeconds: String(wf.timeout_seconds), steps };
+  return { name: wf.name, trigger, timeoutSeconds: String(wf.timeout_seconds), settings: settingsFromWorkflow(wf), steps };
 }
 
 async function draftStep(s: WorkflowStep, registry: RegistryEntry[], components: SavedComponent[], codeOf: (id: string) => Promise<SavedComponent>): Promise<DraftStep> {

@@ -19,6 +19,7 @@ import {
   type DraftStep,
   type DraftTrigger,
 } from './builder-model';
+import type { DraftSettings } from './settings-model';
 
 /** The workflow being built or edited (one at a time), its problems and its save. */
 export interface BuilderSlice {
@@ -32,6 +33,8 @@ export interface BuilderSlice {
   wfLoad(id: string): Promise<void>;
   wfSetName(name: string): void;
   wfSetTimeout(seconds: string): void;
+  /** Changes the execution settings (the settings panel). */
+  wfSetSettings(patch: Partial<DraftSettings>): void;
   wfSetTrigger(patch: Partial<DraftTrigger>): void;
   wfAddCodeStep(): void;
   wfAddActionStep(action: ActionRef): void;
@@ -77,6 +80,10 @@ export const createBuilderSlice: StateCreator<AppState, [], [], BuilderSlice> = 
     wfSetTimeout: (timeoutSeconds) => {
       patchDraft(() => ({ timeoutSeconds }));
       set((s) => ({ wfErrors: { ...s.wfErrors, timeout: undefined } }));
+    },
+    wfSetSettings: (patch) => {
+      patchDraft((d) => ({ settings: { ...d.settings, ...patch } }));
+      set((s) => ({ wfErrors: { ...s.wfErrors, settings: undefined } }));
     },
     wfSetTrigger: (patch) => {
       patchDraft((d) => ({ trigger: { ...d.trigger, ...patch } }));
