@@ -74,6 +74,11 @@ export function safeKey(k: unknown, field: string): string {
  * undefined) or is deeper than JSON.stringify can walk.
  */
 export function jsonBytes(v: unknown, field: string): number {
+  return Buffer.byteLength(jsonText(v, field), 'utf8');
+}
+
+/** `v` as JSON text; a violation as for `jsonBytes`. */
+export function jsonText(v: unknown, field: string): string {
   let json: string | undefined;
   try {
     json = JSON.stringify(v);
@@ -81,7 +86,7 @@ export function jsonBytes(v: unknown, field: string): number {
     violation(`${field} is not JSON-serializable (${(err as Error).message})`);
   }
   if (json === undefined) violation(`${field} is not JSON-serializable (${kind(v)})`);
-  return Buffer.byteLength(json, 'utf8');
+  return json;
 }
 
 /** Checks that `v` has a JSON form (undefined allowed when `optional`). */
