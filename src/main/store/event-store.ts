@@ -8,7 +8,6 @@ import { EmitterState, isJournalRecord, type CommitInput, type CommitRecord, typ
 import { errorCode, nodeStoreFs, type StoreFs } from './store-fs';
 import { CLEAN_SHUTDOWN, recordCleanShutdown, takeCleanShutdownSizes } from './clean-shutdown';
 import { eventsSince, listEvents, type ListOptions } from './event-queries';
-import { commitRecordJson, eventJsonOf } from './commit-record-json';
 import { StoreHealth } from './store-health';
 
 export type { CommitInput, DbChanges, PendingEvent, StoredEvent } from './emitter-state';
@@ -143,7 +142,6 @@ export class EventStore {
   private async writePending(s: EmitterState, emitterId: string): Promise<void> {
     const group = s.pending.splice(0);
     const records: CommitRecord[] = [];
-    const lines: string[] = [];
     const results: StoredEvent[][] = [];
     const before = { last: s.last, dedupe: s.dedupe };
     try {
@@ -161,14 +159,12 @@ export class EventStore {
         results.push(stored);
         const hasDb = input.db && (Object.keys(input.db.set).length > 0 || input.db.del.length > 0);
         if (stored.length === 0 && !hasDb) continue;
-        const record: CommitRecord = { t: 'c', ev: stored, ...(hasDb ? { db: input.db } : {}) };
-        records.push(record);
-        lines.push(commitRecordJson(record, chosen.map(eventJsonOf)));
+        records.push({ t: 'c', ev: stored, ...(hasDb ? { db: input.db } : {}) });
       }
       // apply() below moves last/dedupe for real, once the write has completed.
       s.last = before.last;
       s.dedupe = before.dedupe;
-      await s.journal.appendJson(lines);
+      await s.journal.append(records);
     } catch (err) {
       s.last = before.last;
       s.dedupe = before.dedupe;

@@ -1,5 +1,5 @@
 import { basename, dirname } from 'node:path';
-import { decodeChecked, encodeChecked, withChecksum } from './checked-json';
+import { decodeChecked, encodeChecked } from './checked-json';
 import { errorCode, nodeStoreFs, writeAll, type StoreFile, type StoreFs } from './store-fs';
 
 export interface JournalLoadOptions {
@@ -112,14 +112,9 @@ export class JournalFile {
   }
 
   /** Appends records; resolves once the write has completed, rejects (leaving the file as it was) if it could not. */
-  append(records: readonly unknown[]): Promise<void> {
-    return this.appendJson(records.map((r) => JSON.stringify(r)));
-  }
-
-  /** As `append`, for records given as their JSON text (each one object's, as JSON.stringify gives it). */
-  async appendJson(texts: readonly string[]): Promise<void> {
-    if (texts.length === 0) return;
-    const data = Buffer.from(texts.map(withChecksum).join('\n') + '\n');
+  async append(records: readonly unknown[]): Promise<void> {
+    if (records.length === 0) return;
+    const data = Buffer.from(records.map(encodeChecked).join('\n') + '\n');
     const handle = await this.openHandle();
     if (this.tornAppend) await this.cutTornAppend(handle);
     try {

@@ -2,8 +2,6 @@ import { randomToken } from '../../../shared/ids';
 import type { EmitRecord } from '../../domain/invocations';
 import type { PendingEvent } from '../../store/event-store';
 import { numericId } from '../../store/dedupe-state';
-import { noteEventJson } from '../../store/commit-record-json';
-import { checkedEventJson } from '../../sandbox/client/validate/event-json';
 import type { DedupeStrategy } from './dedupe';
 
 export interface PreparedBatch {
@@ -30,18 +28,14 @@ export function prepareBatch(emits: EmitRecord[], strategy: DedupeStrategy | nul
       refused.push(`$emit refused: the "greatest" dedupe strategy needs a numeric id, got ${JSON.stringify(did.slice(0, 64))}`);
       continue;
     }
-    const pending: PendingEvent = {
+    events.push({
       ch: typeof e.name === 'string' ? e.name : '',
       emit_id: randomToken(27),
       ...(typeof e.summary === 'string' ? { sum: e.summary } : {}),
       ...(typeof e.ts === 'number' && Number.isFinite(e.ts) ? { ts: e.ts } : {}),
       ...(did !== undefined ? { did } : {}),
       ev: e.event === undefined ? null : e.event,
-    };
-    // An emit from a runner was serialized when its message was checked: the journal reuses that text.
-    const json = checkedEventJson(e);
-    if (json !== undefined && e.event !== undefined) noteEventJson(pending, json);
-    events.push(pending);
+    });
   }
   return { events: orderByTs(events), refused };
 }

@@ -74,11 +74,6 @@ export function safeKey(k: unknown, field: string): string {
  * undefined) or is deeper than JSON.stringify can walk.
  */
 export function jsonBytes(v: unknown, field: string): number {
-  return Buffer.byteLength(jsonText(v, field), 'utf8');
-}
-
-/** `v` as JSON text; a violation as for `jsonBytes`. */
-export function jsonText(v: unknown, field: string): string {
   let json: string | undefined;
   try {
     json = JSON.stringify(v);
@@ -86,7 +81,7 @@ export function jsonText(v: unknown, field: string): string {
     violation(`${field} is not JSON-serializable (${(err as Error).message})`);
   }
   if (json === undefined) violation(`${field} is not JSON-serializable (${kind(v)})`);
-  return json;
+  return Buffer.byteLength(json, 'utf8');
 }
 
 /** Checks that `v` has a JSON form (undefined allowed when `optional`). */

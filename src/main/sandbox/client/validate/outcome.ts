@@ -3,8 +3,7 @@
 // for a workflow step, its step result.
 import { LIMITS } from '../../../../shared/limits';
 import type { OutcomeFields, SerializedError } from '../../../domain/invocations';
-import { arr, bool, finite, jsonBytes, jsonText, jsonValue, obj, optStr, safeKey, str, violation, type Obj } from './checks';
-import { noteCheckedEventJson } from './event-json';
+import { arr, bool, finite, jsonBytes, jsonValue, obj, optStr, safeKey, str, violation, type Obj } from './checks';
 import { checkStepResult } from './step-result';
 
 /** Each of an emit's id, name and summary; the event budget bounds them anyway. */
@@ -24,8 +23,7 @@ function checkEmits(v: unknown, field: string): void {
   for (let i = 0; i < emits.length; i++) {
     const at = `${field}[${i}]`;
     const e = obj(emits[i], at);
-    const json = jsonText(e.event, `${at}.event`);
-    const bytes = Buffer.byteLength(json, 'utf8');
+    const bytes = jsonBytes(e.event, `${at}.event`);
     if (bytes > LIMITS.emitEventBytes) violation(`an emitted event of ${bytes} bytes as JSON (${at}); the cap is ${LIMITS.emitEventBytes} bytes per event`);
     total += bytes;
     if (total > LIMITS.invocationEmitBytes) {
@@ -36,8 +34,6 @@ function checkEmits(v: unknown, field: string): void {
     optStr(e.name, `${at}.name`, MAX_EMIT_META_CHARS);
     optStr(e.summary, `${at}.summary`, MAX_EMIT_META_CHARS);
     if (e.ts !== undefined) finite(e.ts, `${at}.ts`);
-    // The journal writes this text (the event is serialized once in the main process).
-    noteCheckedEventJson(e, json);
   }
 }
 
