@@ -1,16 +1,6 @@
 import { RunnelError } from '../../shared/errors';
 import { newId } from '../../shared/ids';
-import {
-  DATA_STORE_LIMITS,
-  dataStoreIdOf,
-  keyProblem,
-  ttlProblem,
-  valueSizeProblem,
-  type DataStore,
-  type DataStorePropValue,
-  type DataStoreRecord,
-  type DataStoreUser,
-} from '../../shared/data-stores';
+import { DATA_STORE_LIMITS, dataStoreIdOf, valueSizeProblem, type DataStore, type DataStorePropValue, type DataStoreRecord, type DataStoreUser } from '../../shared/data-stores';
 import type { Logger } from '../logger';
 import type { DataStoreHandler, DataStoreRequest } from '../sandbox/data-store-protocol';
 import type { PropDescriptor } from '../domain/components';
@@ -19,6 +9,7 @@ import { DataStoreFile, type DataStoreFileOptions, type StoredRecord } from '../
 import type { Documents } from '../store/document-types';
 import { nodeStoreFs, type StoreFs } from '../store/store-fs';
 import { StoreHealth } from '../store/store-health';
+import { checkKey, checkTtl, currentRecord, isExpired, newestFirst, oldestFirst, recordView } from './data-store-records';
 
 export interface DataStoresDeps {
   dir: string;
@@ -55,7 +46,7 @@ export class DataStores implements DataStoreHandler {
   constructor(private readonly deps: DataStoresDeps) {
     this.fileOptions = {
       compactBytes: deps.compactBytes ?? 256 * 1024,
-      isExpired: (r) => this.expired(r, deps.clock.now()),
+      isExpired: (r) => isExpired(r, deps.clock.now()),
       warn: (m) => deps.logger.warn(m),
       fs: deps.fs ?? nodeStoreFs,
       health: deps.health ?? new StoreHealth(deps.logger, deps.clock),
@@ -139,12 +130,12 @@ export class DataStores implements DataStoreHandler {
 
   /** The live records, newest write first, each with its write sequence number (for cursors). */
   records(id: string): Promise<{ seq: number; record: DataStoreRecord }[]> {
-    return this.op(id, (f, now) => this.live(f, now).map(([k, r]) => ({ seq: r.s, record: recordView(k, r, now) })));
+    return this.op(id, (f, now) => newestFirst(f, now).map(([k, r]) => ({ seq: r.s, record: recordView(k, r, now) })));
   }
 
   record(id: string, key: string): Promise<DataStoreRecord> {
     return this.op(id, (f, now) => {
-      const r = this.current(f, key, now);
+      const r = currentRecord(f, key, now);
       if (!r) throw new RunnelError('not_found', `No record with key "${key}" in data store ${id}`);
       return recordView(key, r, now);
     });
@@ -159,7 +150,7 @@ export class DataStores implements DataStoreHandler {
     const tooBig = valueSizeProblem(key, json);
     if (tooBig) throw new RunnelError('payload_too_large', tooBig);
     return this.op(id, async (f, now) => {
-      const old = this.current(f, key, now);
+      const old = currentRecord(f, key, now);
       const b = Buffer.byteLength(key) + Buffer.byteLength(json);
       if (f.bytes - (old?.b ?? 0) + b > DATA_STORE_LIMITS.storeBytes) {
         throw new RunnelError('payload_too_large', `Data store ${id} is full: its keys and values may take at most ${DATA_STORE_LIMITS.storeBytes / 1024 / 1024} MB`);
@@ -177,7 +168,7 @@ export class DataStores implements DataStoreHandler {
     checkKey(key);
     checkTtl(ttl);
     return this.op(id, async (f, now) => {
-      const old = this.current(f, key, now);
+      const old = currentRecord(f, key, now);
       if (!old) return false;
       await f.put(key, { ...old, u: now, x: ttl === null ? null : now + ttl * 1000, s: f.seq + 1 });
       this.deps.onChange?.(id);
@@ -189,7 +180,7 @@ export class DataStores implements DataStoreHandler {
   async delete(id: string, key: string): Promise<boolean> {
     checkKey(key);
     return this.op(id, async (f, now) => {
-      if (!this.current(f, key, now)) return false;
+      if (!currentRecord(f, key, now)) return false;
       await f.delete(key, now);
       this.deps.onChange?.(id);
       return true;
@@ -207,9 +198,9 @@ export class DataStores implements DataStoreHandler {
   async call(req: DataStoreRequest): Promise<unknown> {
     switch (req.op) {
       case 'get':
-        return this.op(req.store, (f, now) => this.current(f, req.key, now)?.v);
+        return this.op(req.store, (f, now) => currentRecord(f, req.key, now)?.v);
       case 'has':
-        return this.op(req.store, (f, now) => this.current(f, req.key, now) !== undefined);
+        return this.op(req.store, (f, now) => currentRecord(f, req.key, now) !== undefined);
       case 'set':
         await this.put(req.store, req.key, req.value, req.ttl);
         return undefined;
@@ -218,9 +209,9 @@ export class DataStores implements DataStoreHandler {
       case 'delete':
         return this.delete(req.store, req.key);
       case 'keys':
-        return this.op(req.store, (f, now) => this.oldestFirst(f, now).map(([k]) => k));
+        return this.op(req.store, (f, now) => oldestFirst(f, now).map(([k]) => k));
       case 'entries':
-        return this.op(req.store, (f, now) => this.oldestFirst(f, now).map(([k, r]) => [k, r.v]));
+        return this.op(req.store, (f, now) => oldestFirst(f, now).map(([k, r]) => [k, r.v]));
       case 'clear':
         await this.clear(req.store);
         return undefined;
@@ -247,35 +238,10 @@ export class DataStores implements DataStoreHandler {
     });
   }
 
-  private expired(r: StoredRecord, now: number): boolean {
-    return r.x !== null && r.x <= now;
-  }
-
-  /** The record at `key` unless it has expired (then it is purged from memory). */
-  private current(f: DataStoreFile, key: string, now: number): StoredRecord | undefined {
-    const r = f.records.get(key);
-    if (r && this.expired(r, now)) {
-      f.forget(key);
-      return undefined;
-    }
-    return r;
-  }
-
-  /** Live records in the order they were last written (Map order). */
-  private oldestFirst(f: DataStoreFile, now: number): [string, StoredRecord][] {
-    const out: [string, StoredRecord][] = [];
-    for (const [k, r] of f.records) if (this.current(f, k, now)) out.push([k, r]);
-    return out;
-  }
-
-  private live(f: DataStoreFile, now: number): [string, StoredRecord][] {
-    return this.oldestFirst(f, now).sort((a, b) => b[1].s - a[1].s);
-  }
-
   private view(f: DataStoreFile): DataStore {
     const now = this.deps.clock.now();
     let count = 0;
-    for (const r of f.records.values()) if (!this.expired(r, now)) count++;
+    for (const r of f.records.values()) if (!isExpired(r, now)) count++;
     return {
       id: f.meta.id,
       name: f.meta.name,
@@ -285,19 +251,4 @@ export class DataStores implements DataStoreHandler {
       used_by: this.usedBy(f.meta.id),
     };
   }
-}
-
-/** A record as REST shows it. */
-export function recordView(key: string, r: StoredRecord, now: number): DataStoreRecord {
-  return { key, value: r.v, created_at: r.c, updated_at: r.u, expires_at: r.x, ttl: r.x === null ? null : Math.max(0, Math.ceil((r.x - now) / 1000)) };
-}
-
-function checkKey(key: string): void {
-  const problem = keyProblem(key);
-  if (problem) throw new RunnelError('bad_request', problem);
-}
-
-function checkTtl(ttl: unknown): void {
-  const problem = ttlProblem(ttl);
-  if (problem) throw new RunnelError('bad_request', problem);
 }

@@ -1,24 +1,18 @@
 import { basename, join } from 'node:path';
-import { compareEventIds, formatEventId, parseEventId, type EventIdParts } from '../../shared/ids';
+import { formatEventId, type EventIdParts } from '../../shared/ids';
 import type { Clock } from '../scheduler/clock';
 import type { Logger } from '../logger';
 import { JournalFile } from './journal-file';
 import { applyEmitted } from './dedupe-state';
 import { EmitterState, isJournalRecord, type CommitInput, type CommitRecord, type DeleteRecord, type JournalRecord, type StoredEvent } from './emitter-state';
-import { errorCode, nodeStoreFs, writeAll, type StoreFs } from './store-fs';
+import { errorCode, nodeStoreFs, type StoreFs } from './store-fs';
+import { CLEAN_SHUTDOWN, recordCleanShutdown, takeCleanShutdownSizes } from './clean-shutdown';
+import { eventsSince, listEvents, type ListOptions } from './event-queries';
 import { StoreHealth } from './store-health';
 
 export type { CommitInput, DbChanges, PendingEvent, StoredEvent } from './emitter-state';
+export type { ListOptions } from './event-queries';
 
-/** Written at a clean shutdown: each journal's size, so a file cut short while stopped is caught. */
-const CLEAN_SHUTDOWN = 'clean-shutdown.json';
-
-export interface ListOptions {
-  channel: string;
-  limit: number;
-  before?: EventIdParts;
-  after?: EventIdParts;
-}
 
 export interface EventStoreOptions {
   dir: string;
@@ -64,7 +58,7 @@ export class EventStore {
     } catch (err) {
       if (errorCode(err) !== 'ENOENT') throw err;
     }
-    const sizes = names.includes(CLEAN_SHUTDOWN) ? await this.takeCleanShutdownSizes() : {};
+    const sizes = names.includes(CLEAN_SHUTDOWN) ? await takeCleanShutdownSizes(this.fs, this.opts.dir, this.opts.logger) : {};
     // Left by a compaction that a crash interrupted before its rename: never a journal.
     for (const name of names) if (name.endsWith('.tmp')) await this.fs.rm(join(this.opts.dir, name));
     const journals = names.filter((n) => n.endsWith('.jsonl'));
@@ -114,20 +108,6 @@ export class EventStore {
       `${state.eventCount} event(s) retained`,
     ];
     this.health.warn(journal.path, problems.filter(Boolean).join('; '), actions.filter(Boolean).join('; '));
-  }
-
-  /** Reads and removes the clean-shutdown record: from now on a crash may leave torn tails. */
-  private async takeCleanShutdownSizes(): Promise<Record<string, number>> {
-    const path = join(this.opts.dir, CLEAN_SHUTDOWN);
-    const sizes: Record<string, number> = {};
-    try {
-      const parsed = JSON.parse((await this.fs.readFile(path)).toString('utf8')) as { journals?: unknown };
-      for (const [name, size] of Object.entries(parsed.journals ?? {})) if (typeof size === 'number') sizes[name] = size;
-    } catch {
-      this.opts.logger.warn(`store: ${path} is unreadable; journal sizes are not checked this time`);
-    }
-    await this.fs.rm(path);
-    return sizes;
   }
 
   private journalPath(emitterId: string): string {
@@ -232,30 +212,12 @@ export class EventStore {
 
   /** Newest first, within the retained window of one channel. */
   list(emitterId: string, opts: ListOptions): { events: StoredEvent[]; total: number } {
-    const all = this.emitters.get(emitterId)?.channel(opts.channel) ?? [];
-    let lo = 0;
-    let hi = all.length; // all[lo..hi) are candidates, oldest to newest
-    if (opts.before) hi = all.findIndex((e) => compareEventIds(parseEventId(e.id)!, opts.before!) >= 0);
-    if (hi === -1) hi = all.length;
-    if (opts.after) {
-      const i = all.findIndex((e) => compareEventIds(parseEventId(e.id)!, opts.after!) > 0);
-      lo = i === -1 ? all.length : i;
-    }
-    if (lo >= hi) return { events: [], total: all.length };
-    // `after` pages towards newer events: take the oldest `limit` past the cursor.
-    const window = opts.after && !opts.before ? all.slice(lo, Math.min(hi, lo + opts.limit)) : all.slice(Math.max(lo, hi - opts.limit), hi);
-    return { events: window.reverse(), total: all.length };
+    return listEvents(this.emitters.get(emitterId), opts);
   }
 
   /** Every retained event of every channel newer than `after`, oldest first (SSE resume). */
   since(emitterId: string, after: EventIdParts): StoredEvent[] {
-    const s = this.emitters.get(emitterId);
-    if (!s) return [];
-    const out: StoredEvent[] = [];
-    for (const list of s.channels.values()) {
-      for (const e of list) if (compareEventIds(parseEventId(e.id)!, after) > 0) out.push(e);
-    }
-    return out.sort((a, b) => compareEventIds(parseEventId(a.id)!, parseEventId(b.id)!));
+    return eventsSince(this.emitters.get(emitterId), after);
   }
 
   lastEventMs(emitterId: string): number | null {
@@ -282,20 +244,6 @@ export class EventStore {
       await s.journal.close();
       if (s.journal.size > 0) sizes[`${id}.jsonl`] = s.journal.size;
     }
-    const path = join(this.opts.dir, CLEAN_SHUTDOWN);
-    try {
-      await this.fs.mkdir(this.opts.dir);
-      const tmp = `${path}.${process.pid}.tmp`;
-      const f = await this.fs.open(tmp, 'w', 0o600);
-      try {
-        await writeAll(f, Buffer.from(JSON.stringify({ journals: sizes })));
-      } finally {
-        await f.close();
-      }
-      await this.fs.rename(tmp, path);
-    } catch (err) {
-      // Without the record the next start checks less; it loses nothing.
-      this.opts.logger.warn(`store: could not record the journal sizes at shutdown (${errorCode(err) ?? String(err)})`);
-    }
+    await recordCleanShutdown(this.fs, this.opts.dir, this.opts.logger, sizes);
   }
 }

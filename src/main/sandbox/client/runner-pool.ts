@@ -16,24 +16,9 @@ import { RunnerLauncher } from './os-wall/runner-launch';
 import type { SandboxLayers } from '../../../shared/resources';
 import { routeDataStoreCall } from './data-store-calls';
 import { IDLE_GRACE_MS, type RunnerPoolOptions } from './pool-options';
+import { noteCached, pickRunner, rememberRecent, type Slot } from './runner-slots';
 
 export type { RunnerPoolOptions } from './pool-options';
-
-/** Per runner: finished jobs whose late log lines (from leftover timers) are still routed. */
-const RECENT_JOBS = 100;
-/** Keys remembered per runner, matching the runner's own compartment cache size. */
-const CACHED_KEYS = 64;
-
-interface Slot {
-  job?: Job;
-  /** The highest job id given to this runner: it cannot speak of later ones. */
-  lastJobId: number;
-  deadline?: NodeJS.Timeout;
-  idleTimer?: NodeJS.Timeout;
-  recent: Map<number, Job>;
-  /** While settling: the job that ended, the instance it ran, and the grace deadline. */
-  settling?: { job: Job; instanceId: string | undefined; grace: NodeJS.Timeout };
-}
 
 export class RunnerPool implements Sandbox {
   private readonly runners = new Map<RunnerProcess, Slot>();
@@ -128,28 +113,13 @@ export class RunnerPool implements Sandbox {
   private pump(): void {
     if (this.disposed) return;
     while (this.queue.length > 0) {
-      const runner = this.idleRunner(this.queue[0]);
+      const runner = pickRunner(this.runners, this.queue[0]);
       if (!runner) break;
       this.dispatch(this.queue.shift()!, runner);
     }
     const starting = [...this.runners.keys()].filter((r) => r.state === 'starting').length;
     let wanted = Math.min(this.queue.length - starting, this.maxRunners - this.runners.size);
     while (wanted-- > 0) this.spawn();
-  }
-
-  private idleRunner(job: Job): RunnerProcess | undefined {
-    let best: RunnerProcess | undefined;
-    let settling: RunnerProcess | undefined;
-    for (const [r, slot] of this.runners) {
-      // Waiting for a settling runner's confirmation would cost the same instance's next job a
-      // round trip; if its leftovers block, they block that instance's own job.
-      if (r.state === 'settling' && job.instanceId !== undefined && slot.settling?.instanceId === job.instanceId) settling ??= r;
-      if (r.state !== 'idle') continue;
-      if (job.cacheKey && r.cached.has(job.cacheKey)) return r;
-      // Otherwise the most recently used: it is warm, and the others get to idle out.
-      if (!best || r.idleSince > best.idleSince) best = r;
-    }
-    return settling ?? best;
   }
 
   private spawn(): void {
@@ -182,11 +152,7 @@ export class RunnerPool implements Sandbox {
     runner.state = 'busy';
     slot.job = job;
     slot.lastJobId = job.id;
-    if (job.cacheKey) {
-      runner.cached.delete(job.cacheKey);
-      runner.cached.add(job.cacheKey);
-      if (runner.cached.size > CACHED_KEYS) runner.cached.delete(runner.cached.values().next().value!);
-    }
+    if (job.cacheKey) noteCached(runner, job.cacheKey);
     slot.deadline = setTimeout(() => runner.kill('timeout'), job.timeoutMs);
     const err = runner.send(job.message);
     if (err) {
@@ -231,8 +197,7 @@ export class RunnerPool implements Sandbox {
       if (!job.onMessage(msg)) return;
       clearTimeout(slot.deadline);
       slot.job = undefined;
-      slot.recent.set(job.id, job);
-      if (slot.recent.size > RECENT_JOBS) slot.recent.delete(slot.recent.keys().next().value!);
+      rememberRecent(slot, job);
       this.settle(runner, slot, job);
       return;
     }
