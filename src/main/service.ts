@@ -34,6 +34,8 @@ import { createApp } from './server/app';
 import { publicAddress } from './server/guards';
 import { Sessions } from './server/sessions';
 import { isWebhookPath, WEBHOOK_PREFIX, webhookListener } from './server/webhooks';
+import { FLOW_PREFIX, flowListener, isFlowPath } from './server/flow-urls';
+import { FlowService } from './services/flow-service';
 import { UserService, ensureLocalUser } from './services/user-service';
 import { SourcesService } from './services/sources-service';
 import { ComponentsService } from './services/components-service';
@@ -147,10 +149,12 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   sandbox.reapIdle();
   await releaseCompiler();
   // One engine for both kinds: every trigger dispatches into a deployment's queue.
-  const { deployments, http } = deploymentEngine({
+  const { deployments, http, flow } = deploymentEngine({
     capacity: () => docs.data.settings.source_queue_length,
     scheduler,
     queues: backend.queues,
+    pausedRuns: backend.pausedRuns,
+    clock: o.clock,
     storeFull: () => events.health.full,
   });
   life.add('deployments', deployments, (d) => d.dispose());
@@ -161,12 +165,13 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   const executor = new RunExecutor({
     ...{ docs, events, sandbox, clock: o.clock, logger: o.logger, paths, destinations, errors, secrets, accounts, dataStores },
     timeoutMs: workflowTimeoutMs,
+    flowUrl: (token, action) => `${baseUrl}${FLOW_PREFIX}/${token}/${action}`,
     onProgress: (run) => workflowRuns.progress(run),
   });
   const subscriptions = new Subscriptions({ docs });
   const workflowRuntime = new WorkflowRuntime({
     ...{ docs, catalog, clock: o.clock, logger: o.logger, runs: workflowRuns, endpointUrl, secrets, accounts, dataStores },
-    ...{ executor, subscriptions, deployments },
+    ...{ executor, subscriptions, deployments, flow },
   });
   const subscriptionTrigger = new SubscriptionTrigger({
     deployments,
@@ -233,7 +238,8 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
 
   const rest = requireHostHeader(getRequestListener(app.fetch));
   const webhooks = webhookListener(new WebhookService(http), o.logger, () => baseUrl);
-  const server: Server = createServer((req, res) => (isWebhookPath(req.url) ? webhooks(req, res) : rest(req, res)));
+  const flowUrls = flowListener(new FlowService(flow), o.logger, () => baseUrl);
+  const server: Server = createServer((req, res) => (isWebhookPath(req.url) ? webhooks(req, res) : isFlowPath(req.url) ? flowUrls(req, res) : rest(req, res)));
   answerParserErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
