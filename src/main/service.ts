@@ -231,7 +231,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
       user: new UserService(docs, changed),
       accounts: new AppAccountsService(accounts, changed),
       dataStores: new DataStoresService(dataStores),
-      clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime }),
+      clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime, flow }),
       streams: new StreamsService({ sources: runtime, workflows: workflowRuntime, events, bus }),
     },
   });

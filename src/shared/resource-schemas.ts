@@ -255,10 +255,12 @@ export const clockRun = z.object({
   emitted: z.number().optional(),
   run_id: z.string().optional(),
   status: runStatus.optional(),
+  resumed: z.enum(['delay', 'suspend', 'rerun']).optional(),
 });
 
 export const clockAdvance = z.object({
   fired: z.number(),
+  resumed: z.number(),
   from: z.string(),
   to: z.string(),
   offset_seconds: z.number(),

@@ -77,23 +77,29 @@ export async function startFlowEngine(stores?: TempStores, sandbox = new FakeSan
     await outbox.close();
     await finished.close();
   };
+  const fireDue = () => {
+    for (const a of alarms.filter((x) => !x.cancelled && x.at <= now.ms)) {
+      a.cancelled = true;
+      a.fire();
+    }
+  };
   return {
     sandbox,
     runtime,
     engine,
     now,
     alarms,
-    fireDue() {
-      for (const a of alarms.filter((x) => !x.cancelled && x.at <= now.ms)) {
-        a.cancelled = true;
-        a.fire();
-      }
-    },
+    fireDue,
     async fireAndSettle() {
-      this.fireDue();
-      // The pause's end is stored before its run is queued.
-      await new Promise((r) => setTimeout(r, 20));
-      await engine.deployments.drain();
+      fireDue();
+      // A pause's end is stored before its run is queued: wait until every ended pause has gone on.
+      const wfs = s.docs.data.workflows.map((w) => w.id);
+      for (let i = 0; i < 500; i++) {
+        await engine.deployments.drain();
+        if (!wfs.some((id) => engine.flow.of(id).some((r) => r.ended))) return;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error('paused runs did not go on within 5 s');
     },
     async workflow(stepNames) {
       const comps: ComponentDoc[] = stepNames.map((name, i) => ({

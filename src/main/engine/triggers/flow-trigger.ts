@@ -120,6 +120,7 @@ export class FlowTrigger implements TriggerPlug {
   /** Ends a pause at its due time `at` and waits for its run to go on (the virtual clock). */
   async fireDue<R>(record: PausedRecord, at: number): Promise<R | undefined> {
     if (record.ended || this.records.get(record.runId) !== record) return undefined;
+    this.deps.deployments.assertRoom(record.deploymentId);
     await this.end(record, { action: 'due', at });
     return this.deps.deployments.dispatch<R>(record.deploymentId, continuationInput({ record, end: record.ended! }));
   }
