@@ -143,6 +143,21 @@ describe('flow control', () => {
     expect(cb.path).toMatch(/^\/flow\/[A-Za-z0-9]+\/resume$/);
   });
 
+  it('an HTTP caller waiting for $.respond is answered when the run pauses, not when it resumes', async () => {
+    const wf = await svc.createWorkflow({
+      name: 'Hook with a pause',
+      trigger: { type: 'http' },
+      steps: [code('wait', `async run({ $ }) { $.flow.delay(3600 * 1000); }`), code('answer', `async run({ $ }) { await $.respond({ status: 200, body: 'late' }); }`)],
+    });
+    const t0 = Date.now();
+    const r = await fetch(wf.trigger.endpoint_url, { method: 'POST', body: '{}' });
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(r.status).toBe(400);
+    expect((await r.json()).error.code).toBe('no_response');
+    const [run] = (await svc.json(`/v1/workflows/${wf.id}/runs`)).data;
+    expect(run.status).toBe('paused');
+  });
+
   it('refuses unknown tokens and malformed flow paths with a JSON 404', async () => {
     for (const path of ['/flow/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/resume', '/flow/x/resume', '/flow/']) {
       const r = await fetch(svc.url + path, { method: 'POST' });
