@@ -4,6 +4,7 @@ import { accountRoutes } from './account';
 import { clockRoutes } from './clock';
 import { componentRoutes } from './components';
 import { dataStoreRoutes } from './data-stores';
+import { flowRoutes } from './flow';
 import { sourceRoutes } from './sources';
 import { streamRoutes, webhookRoutes } from './streams';
 import { workflowRoutes } from './workflows';
@@ -17,6 +18,7 @@ export const apiRoutes = {
   ...clockRoutes,
   ...streamRoutes,
   ...webhookRoutes,
+  ...flowRoutes,
 };
 
 export type ApiRoutes = typeof apiRoutes;
