@@ -158,6 +158,19 @@ describe('flow control', () => {
     expect(run.status).toBe('paused');
   });
 
+  it('takes one of several calls made at once: the others are refused and the run goes on once', async () => {
+    const wf = await workflow([code('wait', `async run({ $ }) { $.flow.delay(3600 * 1000); }`), code('after', `async run() { return 'once'; }`)]);
+    const run = await svc.runWorkflow(wf.id);
+    const { resume_url, cancel_url } = run.pauses[0];
+    const answers = await Promise.all([resume_url, cancel_url, resume_url, cancel_url, resume_url].map((u) => call(u).then((r) => r.status)));
+    expect(answers.filter((s) => s === 202)).toHaveLength(1);
+    expect(answers.filter((s) => s === 404)).toHaveLength(4);
+    await waitFor(async () => ['success', 'cancelled'].includes((await runOf(wf.id, run.id)).status), 10_000, 50);
+    const done = await runOf(wf.id, run.id);
+    expect(done.pauses).toHaveLength(1);
+    expect(done.steps.filter((s: { name: string }) => s.name === 'after')).toHaveLength(1);
+  });
+
   it('refuses unknown tokens and malformed flow paths with a JSON 404', async () => {
     for (const path of ['/flow/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/resume', '/flow/x/resume', '/flow/']) {
       const r = await fetch(svc.url + path, { method: 'POST' });
