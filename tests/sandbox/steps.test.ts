@@ -100,6 +100,12 @@ describe('workflow step run({ steps, $ })', () => {
     expect(bad[4]).toMatch(/the context is over 64 KB as JSON/);
     expect(bad[5]).toMatch(/the context cannot be copied/);
 
+    // As hosted: $.respond after a pause is refused (the caller is answered when the run pauses); before it, it answers.
+    const order = await thrownBy([`$.flow.delay(10); $.respond({ status: 200 })`], { step: stepContext({ flow, canRespond: true }) });
+    expect(order[0]).toMatch(/^Runnel: \$\.respond cannot be called after \$\.flow\.delay, suspend or rerun/);
+    const first = await stepBody(`$.respond({ status: 201 }); return $.flow.delay(10);`, { step: stepContext({ flow, canRespond: true }) });
+    expect(first.outcome).toMatchObject({ ok: true, step: { responded: true, pause: { kind: 'delay', ms: 10 } } });
+
     // Without URLs (no service to resume the run), a pause is refused rather than ignored.
     const outside = await thrownBy([`$.flow.delay(1000)`]);
     expect(outside[0]).toMatch(/^Runnel: \$\.flow\.delay\(\) pauses a workflow run/);

@@ -44,7 +44,7 @@ export function makeStep(o: StepOptions): Step {
     exports.set(name, copyOf(value, `$.export: the value of export "${name}"`));
   };
   const flow = makeStepFlow({ ...guard, urls: o.context.flow });
-  const respond = makeStepRespond({ ...guard, canRespond: o.context.canRespond, send: o.respond });
+  const respond = makeStepRespond({ ...guard, canRespond: o.context.canRespond, send: o.respond, isPaused: () => flow.pause() !== undefined });
 
   const $ = Object.freeze({
     export: exportValue,
