@@ -38,6 +38,8 @@ import { publicAddress } from './server/guards';
 import { probePort } from './server/port-probe';
 import { Sessions } from './server/sessions';
 import { isWebhookPath, WEBHOOK_PREFIX, webhookListener } from './server/webhooks';
+import { FLOW_PREFIX, flowListener, isFlowPath } from './server/flow-urls';
+import { FlowService } from './services/flow-service';
 import { UserService, ensureLocalUser } from './services/user-service';
 import { SourcesService } from './services/sources-service';
 import { ComponentsService } from './services/components-service';
@@ -156,10 +158,12 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   sandbox.reapIdle();
   await releaseCompiler();
   // One engine for both kinds: every trigger dispatches into a deployment's queue.
-  const { deployments, http } = deploymentEngine({
+  const { deployments, http, flow } = deploymentEngine({
     capacity: () => docs.data.settings.source_queue_length,
     scheduler,
     queues: backend.queues,
+    pausedRuns: backend.pausedRuns,
+    clock: o.clock,
     storeFull: () => events.health.full,
     now: () => o.clock.now(),
   });
@@ -171,12 +175,13 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   const executor = new RunExecutor({
     ...{ docs, events, sandbox, clock: o.clock, logger: o.logger, paths, destinations, errors, secrets, accounts, dataStores, env },
     timeoutMs: workflowTimeoutMs,
+    flowUrl: (token, action) => `${baseUrl}${FLOW_PREFIX}/${token}/${action}`,
     onProgress: (run) => workflowRuns.progress(run),
   });
   const subscriptions = new Subscriptions({ docs });
   const workflowRuntime = new WorkflowRuntime({
     ...{ docs, catalog, clock: o.clock, logger: o.logger, runs: workflowRuns, endpointUrl, secrets, accounts, dataStores, config },
-    ...{ executor, subscriptions, deployments, errors, runners: o.maxRunners ?? 4 },
+    ...{ executor, subscriptions, deployments, errors, runners: o.maxRunners ?? 4, flow },
   });
   const subscriptionTrigger = new SubscriptionTrigger({
     deployments,
@@ -237,14 +242,15 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
       accounts: new AppAccountsService(accounts, changed),
       dataStores: new DataStoresService(dataStores),
       env: new EnvService(env, changed),
-      clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime, now: () => o.clock.now() }),
+      clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime, now: () => o.clock.now(), flow }),
       streams: new StreamsService({ sources: runtime, workflows: workflowRuntime, events, bus }),
     },
   });
 
   const rest = requireHostHeader(getRequestListener(app.fetch));
   const webhooks = webhookListener(new WebhookService(http), o.logger, () => baseUrl);
-  const server: Server = createServer((req, res) => (isWebhookPath(req.url) ? webhooks(req, res) : rest(req, res)));
+  const flowUrls = flowListener(new FlowService(flow), o.logger, () => baseUrl);
+  const server: Server = createServer((req, res) => (isWebhookPath(req.url) ? webhooks(req, res) : isFlowPath(req.url) ? flowUrls(req, res) : rest(req, res)));
   answerParserErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

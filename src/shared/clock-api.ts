@@ -45,11 +45,16 @@ export interface ClockRun extends FiringTime {
   /** Workflows: the run this firing started, and how it ended. */
   run_id?: string;
   status?: WorkflowRun['status'];
+  /** Workflows: set when this entry is a paused run going on (its pause's kind), not a timer firing. */
+  resumed?: 'delay' | 'suspend' | 'rerun';
 }
 
 /** `POST …/clock/advance`. Times are the timer's virtual clock, ISO 8601 UTC. */
 export interface ClockAdvance {
+  /** Timer firings run. */
   fired: number;
+  /** Paused runs (delays, suspends' timeouts, reruns) that fell due and went on. */
+  resumed: number;
   from: string;
   to: string;
   offset_seconds: number;

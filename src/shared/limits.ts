@@ -20,4 +20,14 @@ export const LIMITS = {
   emitEventBytes: 1024 * 1024,
   /** All events one invocation emits together (hosted: the 6 MB function payload limit). */
   invocationEmitBytes: 6 * 1024 * 1024,
+  /** `$.flow.delay` / `suspend` / `rerun`: the longest pause (hosted: 1 year). */
+  flowMaxPauseMs: 365 * 24 * 3600 * 1000,
+  /** `$.flow.suspend()` without a timeout is cancelled after this long. */
+  flowSuspendDefaultMs: 24 * 3600 * 1000,
+  /** The `context` a `$.flow.rerun` passes back, as JSON. */
+  flowRerunContextBytes: 64 * 1024,
+  /** The highest `maxRetries` of `$.flow.rerun`. */
+  flowMaxRetries: 10_000,
+  /** The body POSTed to a resume URL (it becomes `$resume_data` or the callback request). */
+  flowResumeBodyBytes: 512 * 1024,
 } as const;

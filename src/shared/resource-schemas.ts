@@ -125,7 +125,18 @@ export const workflow = z.object({
   updated_at: epoch,
 });
 
-export const runStatus = z.enum(['running', 'success', 'error', 'exited']);
+export const runStatus = z.enum(['running', 'paused', 'success', 'error', 'exited', 'cancelled']);
+
+export const runPause = z.object({
+  kind: z.enum(['delay', 'suspend', 'rerun']),
+  step: z.string(),
+  paused_at: z.number(),
+  resume_at: z.number(),
+  resume_url: z.string().optional(),
+  cancel_url: z.string().optional(),
+  ended_at: z.number().nullable(),
+  ended_by: z.enum(['resume', 'cancel', 'timeout']).nullable(),
+});
 
 export const stepRun = z.object({
   id: z.string(),
@@ -150,6 +161,7 @@ export const workflowRun = z.object({
   started_at: epoch,
   ended_at: epoch.nullable(),
   duration_ms: z.number().nullable(),
+  pauses: z.array(runPause).optional(),
 });
 
 export const subscription = z.object({ id: z.string(), emitter_id: z.string(), listener_id: z.string(), event_name: z.string() });
@@ -249,10 +261,12 @@ export const clockRun = z.object({
   emitted: z.number().optional(),
   run_id: z.string().optional(),
   status: runStatus.optional(),
+  resumed: z.enum(['delay', 'suspend', 'rerun']).optional(),
 });
 
 export const clockAdvance = z.object({
   fired: z.number(),
+  resumed: z.number(),
   from: z.string(),
   to: z.string(),
   offset_seconds: z.number(),

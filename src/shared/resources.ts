@@ -141,7 +141,24 @@ export interface Workflow {
   updated_at: number;
 }
 
-export type RunStatus = 'running' | 'success' | 'error' | 'exited';
+/** `paused`: waiting on `$.flow.delay` / `suspend` / `rerun`; `cancelled`: its cancel URL (or a suspend's timeout) ended it. */
+export type RunStatus = 'running' | 'paused' | 'success' | 'error' | 'exited' | 'cancelled';
+
+/** One pause of a run (`$.flow.delay` / `suspend` / `rerun`). Times are the workflow's virtual clock, epoch ms. */
+export interface RunPause {
+  kind: 'delay' | 'suspend' | 'rerun';
+  /** The step that paused the run. */
+  step: string;
+  paused_at: number;
+  /** When it ends by itself: a delay resumes, a rerun reruns its step, a suspend is cancelled. */
+  resume_at: number;
+  /** While the run is paused: the public URLs that resume or cancel it (each works once). */
+  resume_url?: string;
+  cancel_url?: string;
+  ended_at: number | null;
+  /** What ended it: the resume URL, the cancel URL, or its time coming (`timeout`). */
+  ended_by: 'resume' | 'cancel' | 'timeout' | null;
+}
 
 export interface StepRun {
   id: string;
@@ -166,6 +183,8 @@ export interface WorkflowRun {
   started_at: number;
   ended_at: number | null;
   duration_ms: number | null;
+  /** The run's pauses, oldest first (absent when it never paused); the last is open while `status` is `paused`. */
+  pauses?: RunPause[];
 }
 
 export interface Subscription {

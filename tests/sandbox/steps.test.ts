@@ -75,9 +75,40 @@ describe('workflow step run({ steps, $ })', () => {
     // A broad try/catch that swallows the exit does not undo it; the step goes on and ends as it will.
     const swallowed = await stepBody(`try { $.flow.exit('asked'); } catch {} return 'went on';`);
     expect(swallowed.outcome).toMatchObject({ ok: true, value: 'went on', step: { exit: { reason: 'asked' } } });
+  });
 
-    const unsupported = await thrownBy([`$.flow.delay(1000)`, `$.flow.rerun(1000)`]);
-    expect(unsupported).toEqual(['$.flow.delay() is not supported in Runnel yet', '$.flow.rerun() is not supported in Runnel yet']);
+  const flow = { resume_url: 'http://h/flow/R/resume', cancel_url: 'http://h/flow/C/cancel' };
+
+  it('$.flow.delay / suspend / rerun return the resume and cancel URLs and record a pause for the end of the step (the last call wins)', async () => {
+    const delay = await stepBody(`const urls = $.flow.delay(1500.2); $.export('after', 1); return urls;`, { step: stepContext({ flow }) });
+    expect(delay.outcome).toMatchObject({ ok: true, value: flow, step: { exports: { after: 1 }, pause: { kind: 'delay', ms: 1501 } } });
+
+    const suspend = await stepBody(`return $.flow.suspend();`, { step: stepContext({ flow }) });
+    expect(suspend.outcome).toMatchObject({ ok: true, value: flow, step: { pause: { kind: 'suspend', ms: 24 * 3600 * 1000 } } });
+
+    const rerun = await stepBody(`$.flow.delay(5); return $.flow.rerun(2000, { page: 2 });`, { step: stepContext({ flow }) });
+    expect(rerun.outcome.step!.pause).toEqual({ kind: 'rerun', ms: 2000, context: { page: 2 }, maxRetries: 10 });
+
+    const bad = await thrownBy(
+      [`$.flow.delay(0)`, `$.flow.delay('1000')`, `$.flow.delay(400 * 24 * 3600 * 1000)`, `$.flow.rerun(10, {}, -1)`, `$.flow.rerun(10, { big: 'x'.repeat(70000) })`, `$.flow.rerun(10, { f() {} })`],
+      { step: stepContext({ flow }) },
+    );
+    expect(bad[0]).toBe('Runnel: $.flow.delay(ms): ms must be a number of milliseconds from 1 to 31536000000 (1 year), got 0');
+    expect(bad[1]).toMatch(/ms must be a number of milliseconds .* got string/);
+    expect(bad[2]).toMatch(/got 34560000000$/);
+    expect(bad[3]).toMatch(/maxRetries must be a whole number from 0 to 10000, got -1/);
+    expect(bad[4]).toMatch(/the context is over 64 KB as JSON/);
+    expect(bad[5]).toMatch(/the context cannot be copied/);
+
+    // As hosted: $.respond after a pause is refused (the caller is answered when the run pauses); before it, it answers.
+    const order = await thrownBy([`$.flow.delay(10); $.respond({ status: 200 })`], { step: stepContext({ flow, canRespond: true }) });
+    expect(order[0]).toMatch(/^Runnel: \$\.respond cannot be called after \$\.flow\.delay, suspend or rerun/);
+    const first = await stepBody(`$.respond({ status: 201 }); return $.flow.delay(10);`, { step: stepContext({ flow, canRespond: true }) });
+    expect(first.outcome).toMatchObject({ ok: true, step: { responded: true, pause: { kind: 'delay', ms: 10 } } });
+
+    // Without URLs (no service to resume the run), a pause is refused rather than ignored.
+    const outside = await thrownBy([`$.flow.delay(1000)`]);
+    expect(outside[0]).toMatch(/^Runnel: \$\.flow\.delay\(\) pauses a workflow run/);
   });
 
   it('answers the HTTP request with $.respond at once, once', async () => {

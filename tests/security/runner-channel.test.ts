@@ -51,12 +51,19 @@ describe('the pool against a runner that breaks the protocol', () => {
     ['bad-s3', /bucket/],
     ['bad-status', /status/],
     ['stray-items', /invocation 0 of a batch of 0/],
+    // $.flow pauses: a bogus pause request must never reach the executor (issue 16, flow control).
+    ['bad-pause-kind', /pause\.kind/],
+    ['bad-pause-ms', /pause\.ms/],
+    ['long-pause', /pause\.ms/],
+    ['big-rerun-context', /pause\.context is over 65536 bytes/],
+    ['bad-rerun-retries', /pause\.maxRetries/],
   ];
+  const STEP_MODES = new Set(['bad-s3', 'bad-pause-kind', 'bad-pause-ms', 'long-pause', 'big-rerun-context', 'bad-rerun-retries']);
 
   it.each(cases)('%s: the job fails with a RunnerProtocolError and the next job runs on a fresh runner', async (mode, detail) => {
     const before = await invoke('ok');
     expect(before.ok).toBe(true);
-    const outcome = await invoke(mode, mode === 'bad-s3' ? { step: { steps: {}, context: {}, canRespond: false } } : {});
+    const outcome = await invoke(mode, STEP_MODES.has(mode) ? { step: { steps: {}, context: {}, canRespond: false } } : {});
     expect(outcome.ok).toBe(false);
     expect(outcome.killed).toBe(true);
     expect(outcome.error?.name).toBe('RunnerProtocolError');

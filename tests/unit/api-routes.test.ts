@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createApp, type AppDeps } from '../../src/main/server/app';
 import { WEBHOOK_PREFIX } from '../../src/main/server/webhooks';
+import { FLOW_PREFIX } from '../../src/main/server/flow-urls';
 import { apiRoutes } from '../../src/shared/api-routes';
 
 /** `GET /v1/sources/:id` for each route the server's router answers (middleware and the UI left out). */
@@ -25,10 +26,10 @@ describe('the route table (src/shared/api-routes) and the server', () => {
     expect(fromTable).toEqual(serverRoutes());
   });
 
-  test('the webhook entries are under the prefix the webhook server answers', () => {
+  test('the public entries are under the prefixes the webhook and flow servers answer', () => {
     const publicRoutes = table.filter((r) => 'public' in r);
     expect(publicRoutes.length).toBeGreaterThan(0);
-    for (const r of publicRoutes) expect(r.path.startsWith(`${WEBHOOK_PREFIX}/`)).toBe(true);
+    for (const r of publicRoutes) expect(r.path.startsWith(`${WEBHOOK_PREFIX}/`) || r.path.startsWith(`${FLOW_PREFIX}/`)).toBe(true);
   });
 
   test('no two entries describe the same method and path', () => {

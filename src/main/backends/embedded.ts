@@ -16,6 +16,7 @@ import { Scheduler } from '../scheduler/scheduler';
 import { BoundedLists } from '../store/bounded-lists';
 import { DocumentStore } from '../store/documents';
 import { EventStore } from '../store/event-store';
+import { FilePausedRuns } from '../store/paused-runs';
 import type { StoreFs } from '../store/store-fs';
 import { StoreHealth } from '../store/store-health';
 
@@ -59,7 +60,8 @@ export async function openEmbeddedBackend(o: EmbeddedBackendOptions, life: Lifec
   await dataStores.open();
   life.add('data stores', dataStores, (d) => d.close());
   const timers = life.add('scheduler', new Scheduler(clock), (t) => t.dispose());
-  return { health, docs, events, dataStores, queues: inProcessQueues, timers, logs, outbox, runs };
+  const pausedRuns = await FilePausedRuns.open(paths.pausedDir, { fs, logger, now: () => clock.now() });
+  return { health, docs, events, dataStores, queues: inProcessQueues, timers, logs, outbox, runs, pausedRuns };
 }
 
 function openLists<T>(dir: string, max: number, opts: ConstructorParameters<typeof BoundedLists>[2]): Promise<BoundedLists<T>> {

@@ -11,6 +11,8 @@ export interface Paths {
   outboxDir: string;
   packagesDir: string;
   dataStoresDir: string;
+  /** Paused workflow runs, one file each (store/paused-runs.ts). */
+  pausedDir: string;
   apiKeyFile: string;
   /** The data key that seals secrets (0600). */
   secretsKeyFile: string;
@@ -31,6 +33,7 @@ export function pathsFor(dataDir: string): Paths {
     outboxDir: join(dataDir, 'outbox'),
     packagesDir: join(dataDir, 'packages'),
     dataStoresDir: join(dataDir, 'data-stores'),
+    pausedDir: join(dataDir, 'paused'),
     apiKeyFile: join(dataDir, 'api-key'),
     secretsKeyFile: join(dataDir, 'secrets.key'),
     lockFile: join(dataDir, 'runnel.lock'),

@@ -85,7 +85,27 @@ export interface StepContext {
   context: Record<string, unknown>;
   /** Whether `$.respond` may answer (an HTTP-triggered run nobody has answered yet). */
   canRespond: boolean;
+  /**
+   * What `$.flow.delay` / `suspend` / `rerun` return: the run's resume and cancel URLs, valid
+   * only if this step pauses the run. Absent where nothing can resume a run (then those throw).
+   */
+  flow?: FlowUrls;
 }
+
+/** The public URLs that resume or cancel a paused run. */
+export interface FlowUrls {
+  resume_url: string;
+  cancel_url: string;
+}
+
+/**
+ * A `$.flow.delay(ms)`, `$.flow.suspend(timeoutMs)` or `$.flow.rerun(ms, context, maxRetries)`
+ * call: the run pauses at the end of the step (the last call of the step wins).
+ */
+export type PauseRequest =
+  | { kind: 'delay'; ms: number }
+  | { kind: 'suspend'; ms: number }
+  | { kind: 'rerun'; ms: number; context: unknown; maxRetries: number };
 
 /** A `$.send.*` call, validated by the runner and carried out by the main process after the step. */
 export type SendRecord =
@@ -106,6 +126,8 @@ export interface StepResult {
   sends: SendRecord[];
   /** Whether `$.respond` was called. */
   responded: boolean;
+  /** Set when the step asked to pause the run (`$.flow.delay` / `suspend` / `rerun`). */
+  pause?: PauseRequest;
 }
 
 export type LogStream = 'stdout' | 'stderr';

@@ -2,8 +2,13 @@
 // one Deployments port with the triggers that attach to deployments, on a chosen queue backend.
 import { inProcessQueues } from './deployments/deployment-queue';
 import { Deployments } from './deployments/deployments';
+import { memoryPausedRuns, type PausedRunStore } from './ports/paused-runs';
 import type { RunQueueFactory } from './ports/run-queue';
 import type { TimerScheduler } from './ports/timers';
+import { nodeScheduleAlarm } from '../scheduler/scheduler';
+import { systemClock, type Clock } from '../scheduler/clock';
+import type { ArmAt } from '../scheduler/virtual-timer';
+import { FlowTrigger } from './triggers/flow-trigger';
 import { HttpTrigger } from './triggers/http-trigger';
 import { TimerTrigger } from './triggers/timer-trigger';
 
@@ -17,11 +22,18 @@ export interface DeploymentEngineDeps {
   queues?: RunQueueFactory;
   /** The real clock, epoch ms (default Date.now): throttle windows run on it plus each deployment's offset. */
   now?(): number;
+  /** Where paused runs are kept until they go on (default: in memory). */
+  pausedRuns?: PausedRunStore;
+  /** Default: the system clock. */
+  clock?: Clock;
+  /** Arms the real timers of paused runs (default: node-schedule). */
+  armAt?: ArmAt;
 }
 
 export interface DeploymentEngine {
   deployments: Deployments;
   http: HttpTrigger;
+  flow: FlowTrigger;
 }
 
 export function deploymentEngine(deps: DeploymentEngineDeps): DeploymentEngine {
@@ -29,5 +41,7 @@ export function deploymentEngine(deps: DeploymentEngineDeps): DeploymentEngine {
   const http = new HttpTrigger({ deployments, storeFull: deps.storeFull });
   deployments.plug(http);
   deployments.plug(new TimerTrigger(deployments, deps.scheduler));
-  return { deployments, http };
+  const flow = new FlowTrigger({ deployments, store: deps.pausedRuns ?? memoryPausedRuns(), clock: deps.clock ?? systemClock, armAt: deps.armAt ?? nodeScheduleAlarm });
+  deployments.plug(flow);
+  return { deployments, http, flow };
 }

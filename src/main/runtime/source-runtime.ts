@@ -192,7 +192,7 @@ export class SourceRuntime implements DeploymentKind<RunOutcome> {
           if (!opts.force) throw err;
         }
       }
-      this.deps.deployments.forget(id);
+      await this.deps.deployments.forget(id);
       await this.deps.docs.update((d) => {
         d.sources = d.sources.filter((s) => s.id !== id);
       });

@@ -66,7 +66,8 @@ function preflight(req: IncomingMessage, res: ServerResponse): void {
   });
 }
 
-function readLimited(req: IncomingMessage, max: number): Promise<Buffer> {
+/** The request body, refused (413) past `max` bytes. */
+export function readLimited(req: IncomingMessage, max: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -85,7 +86,8 @@ function readLimited(req: IncomingMessage, max: number): Promise<Buffer> {
   });
 }
 
-function requestFacts(req: IncomingMessage, url: URL, path: string, raw: Buffer): HttpRequestFacts {
+/** What a component may see of a public request (Runnel's own cookies removed). */
+export function requestFacts(req: IncomingMessage, url: URL, path: string, raw: Buffer): HttpRequestFacts {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) {
     if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;

@@ -14,6 +14,9 @@ import type { TimerConfig } from '../engine/props/timer-config';
 import { timerInput } from '../engine/triggers/timer-trigger';
 import type { WorkflowRuntime } from '../runtime/workflows/workflow-runtime';
 import type { ClockWindow, Scheduler, VirtualTimer } from '../scheduler/scheduler';
+import type { FlowTrigger } from '../engine/triggers/flow-trigger';
+import type { PausedRecord } from '../domain/flow';
+import type { WorkflowPause } from '../runtime/workflows/run-pause';
 import type { DocumentStore } from '../store/documents';
 
 /** Whose clock: the REST path segment. */
@@ -26,6 +29,8 @@ export interface ClockServiceDeps {
   workflows: WorkflowRuntime;
   /** The real clock, epoch ms. */
   now(): number;
+  /** Paused workflow runs: their due times are on the workflow's clock too. */
+  flow: FlowTrigger;
 }
 
 /** What the clock needs of each kind of deployment: no branching on the kind below. */
@@ -78,7 +83,7 @@ export class ClockService {
         describe(id) {
           const wf = workflows.get(id);
           const what = `Workflow "${wf.name}" (${id})`;
-          const noTimer = `${what} has a ${wf.trigger.type} trigger, not a timer: the clock drives timer-triggered workflows only`;
+          const noTimer = `${what} has a ${wf.trigger.type} trigger, not a timer, and no paused runs: the clock drives timer-triggered workflows and paused runs only`;
           return { what, path: `/v1/workflows/${id}`, spec: wf.trigger.type === 'timer' ? wf.trigger : null, active: wf.active, noTimer };
         },
         fire: async (id, spec, due) => {
@@ -94,35 +99,76 @@ export class ClockService {
   /** Fires the timer once now (virtual now); answers like a manual run, plus the due time. */
   fire(kind: ClockOwner, id: string): Promise<SourceFiring | WorkflowFiring> {
     return this.serial(id, async () => {
-      const t = this.target(kind, id);
+      // Without pausedOnly, a target or a throw.
+      const t = this.target(kind, id)!;
       const due = t.timer.virtualNow();
       return { ...(await t.kind.fire(id, t.spec, due)).answer, ...firingTime(due) } as SourceFiring | WorkflowFiring;
     });
   }
 
-  /** Moves the clock forward by `seconds`, running each firing due on the way, one at a time. */
+  /**
+   * Moves the clock forward by `seconds`, running each timer firing due on the way and carrying
+   * on each paused workflow run that falls due (delays, reruns, suspends' timeouts), one at a
+   * time in due order, each with the time it was due.
+   */
   advance(kind: ClockOwner, id: string, seconds: number): Promise<ClockAdvance> {
-    if (kind === 'workflows' && this.throttledWithoutTimer(id)) return this.serial(id, () => this.advanceQueue(id, seconds));
+    // A throttled workflow with neither a timer nor paused runs: only its queue's windows move.
+    if (kind === 'workflows' && this.throttledWithoutTimer(id) && this.deps.flow.due(id, Infinity).length === 0) {
+      return this.serial(id, () => this.advanceQueue(id, seconds));
+    }
     return this.serial(id, async () => {
-      const t = this.target(kind, id);
-      const w = t.timer.window(Math.round(seconds * 1000), CLOCK_ADVANCE_LIMIT + 1);
-      if (w.due.length > CLOCK_ADVANCE_LIMIT) throw tooManyFirings(seconds, w);
-      const runs = await t.timer.fastForward(w, (due) => this.runOne(t, id, due));
-      const offsetMs = t.timer.offsetMs;
+      const ms = Math.round(seconds * 1000);
+      const t = this.target(kind, id, kind === 'workflows');
+      const w = t?.timer.window(ms, CLOCK_ADVANCE_LIMIT + 1);
+      if (w && w.due.length > CLOCK_ADVANCE_LIMIT) throw tooManyFirings(seconds, w);
+      const from = t ? t.timer.virtualNow() : this.deps.flow.virtualNow(id);
+      const runs: ClockRun[] = [];
+      let resumed = 0;
+      // Paused runs due by `upTo`, earliest first; a rerun that pauses again within the span goes on again.
+      const resumeUpTo = async (upTo: number) => {
+        if (kind !== 'workflows') return;
+        for (let next = this.deps.flow.due(id, upTo)[0]; next && resumed < CLOCK_ADVANCE_LIMIT; next = this.deps.flow.due(id, upTo)[0]) {
+          resumed++;
+          runs.push(await this.resumeOne(next));
+        }
+      };
+      let offsetMs: number;
+      if (t && w) {
+        await t.timer.fastForward(w, async (due) => {
+          await resumeUpTo(due);
+          const r = await this.runOne(t, id, due);
+          runs.push(r);
+          return r;
+        });
+        await resumeUpTo(w.to);
+        offsetMs = t.timer.offsetMs;
+      } else {
+        await resumeUpTo(from + ms);
+        offsetMs = (this.deps.docs.workflow(id)?.clock_offset_ms ?? 0) + ms;
+      }
       await this.deps.docs.update((d) => {
         const doc = [...d.sources, ...d.workflows].find((x) => x.id === id);
         if (doc) doc.clock_offset_ms = offsetMs;
       });
-      // An update re-armed the timer during the advance: the new timer continues from here too.
-      const current = this.deps.scheduler.timer(id) ?? t.timer;
-      if (current !== t.timer) current.moveTo(offsetMs, w.to);
-      // A throttled queue measures its windows on this clock too.
-      if (kind === 'workflows') this.deps.workflows.clockMoved(id);
-      const next = current.nextDue();
+      if (kind === 'workflows') {
+        this.deps.flow.moveClock(id, offsetMs);
+        // A throttled queue measures its windows on this clock too.
+        this.deps.workflows.clockMoved(id);
+      }
+      let next: number | null = null;
+      if (t && w) {
+        // An update re-armed the timer during the advance: the new timer continues from here too.
+        const current = this.deps.scheduler.timer(id) ?? t.timer;
+        if (current !== t.timer) current.moveTo(offsetMs, w.to);
+        next = current.nextDue();
+      }
+      const pausedNext = kind === 'workflows' ? this.deps.flow.due(id, Infinity)[0]?.dueAt : undefined;
+      if (pausedNext !== undefined && (next === null || pausedNext < next)) next = pausedNext;
       return {
-        fired: runs.length,
-        from: iso(w.from),
-        to: iso(w.to),
+        fired: runs.length - resumed,
+        resumed,
+        from: iso(from),
+        to: iso(from + ms),
         offset_seconds: offsetMs / 1000,
         next: next === null ? null : iso(next),
         runs,
@@ -130,9 +176,13 @@ export class ClockService {
     });
   }
 
-  /** The next `n` due times on the timer's clock. */
+  /** The next `n` due times on the clock: the timer's, or else its paused runs'. */
   next(kind: ClockOwner, id: string, n: number): ClockNext {
-    const t = this.target(kind, id);
+    const t = this.target(kind, id, kind === 'workflows');
+    if (!t) {
+      const times = this.deps.flow.due(id, Infinity).slice(0, n).map((r) => iso(r.dueAt));
+      return { now: iso(this.deps.flow.virtualNow(id)), offset_seconds: (this.deps.docs.workflow(id)?.clock_offset_ms ?? 0) / 1000, times };
+    }
     return { now: iso(t.timer.virtualNow()), offset_seconds: t.timer.offsetMs / 1000, times: t.timer.upcoming(n).map(iso) };
   }
 
@@ -152,8 +202,24 @@ export class ClockService {
       wf.clock_offset_ms = offsetMs;
     });
     this.deps.workflows.clockMoved(id);
+    this.deps.flow.moveClock(id, offsetMs);
     const to = this.deps.now() + offsetMs;
-    return { fired: 0, from: iso(to - ms), to: iso(to), offset_seconds: offsetMs / 1000, next: null, runs: [] };
+    return { fired: 0, resumed: 0, from: iso(to - ms), to: iso(to), offset_seconds: offsetMs / 1000, next: null, runs: [] };
+  }
+
+  /** A paused run that fell due goes on (as its timer would have done), at its due time. */
+  private async resumeOne(record: PausedRecord): Promise<ClockRun> {
+    const time = firingTime(record.dueAt);
+    const resumed = (record.state as WorkflowPause).request.kind;
+    try {
+      const run = await this.deps.flow.fireDue<WorkflowRun>(record, record.dueAt);
+      if (!run) return { ...time, ok: true, error: null, run_id: record.runId, resumed };
+      const failed = run.steps.find((s) => s.error)?.error;
+      const error = run.status === 'error' ? { name: failed?.code ?? 'Error', message: failed?.message ?? 'the run failed' } : null;
+      return { ...time, ok: run.status !== 'error', error, run_id: run.id, status: run.status, resumed };
+    } catch (err) {
+      return { ...time, ok: false, error: { name: err instanceof RunnelError ? err.code : 'Error', message: (err as Error).message }, run_id: record.runId, resumed };
+    }
   }
 
   private async runOne(t: Target, id: string, due: number): Promise<ClockRun> {
@@ -168,11 +234,17 @@ export class ClockService {
     }
   }
 
-  /** The armed timer of an active, timer-driven source or workflow (404 unknown, 409 otherwise). */
-  private target(owner: ClockOwner, id: string): Target {
+  /**
+   * The armed timer of an active, timer-driven source or workflow (404 unknown, 409 otherwise);
+   * null for a workflow without a timer that has paused runs (when `pausedOnly` allows it).
+   */
+  private target(owner: ClockOwner, id: string, pausedOnly = false): Target | null {
     const kind = this.kinds[owner];
     const d = kind.describe(id);
-    if (!d.spec) throw new RunnelError('conflict', d.noTimer);
+    if (!d.spec) {
+      if (pausedOnly && this.deps.flow.due(id, Infinity).length > 0) return null;
+      throw new RunnelError('conflict', d.noTimer);
+    }
     if (!d.active) throw inactive(d.what, d.path);
     const timer = this.deps.scheduler.timer(id);
     if (!timer) throw new RunnelError('conflict', `${d.what} has no running timer`);

@@ -5,6 +5,7 @@ import { clockRoutes } from './clock';
 import { componentRoutes } from './components';
 import { dataStoreRoutes } from './data-stores';
 import { envRoutes } from './env';
+import { flowRoutes } from './flow';
 import { sourceRoutes } from './sources';
 import { streamRoutes, webhookRoutes } from './streams';
 import { workflowRoutes } from './workflows';
@@ -19,6 +20,7 @@ export const apiRoutes = {
   ...clockRoutes,
   ...streamRoutes,
   ...webhookRoutes,
+  ...flowRoutes,
 };
 
 export type ApiRoutes = typeof apiRoutes;

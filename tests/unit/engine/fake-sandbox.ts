@@ -5,7 +5,7 @@
 // reports held back (`blameUnknown`). Every request is recorded for the test to inspect.
 import type { ComponentMeta } from '../../../src/main/domain/components';
 import type { ConfigureResult, Sandbox } from '../../../src/main/domain/sandbox';
-import type { HttpResponseSpec, InvokeCallbacks, InvokeOutcome, InvokeRequest, ItemOutcome } from '../../../src/main/domain/invocations';
+import type { HttpResponseSpec, InvokeCallbacks, InvokeOutcome, InvokeRequest, ItemOutcome, PauseRequest } from '../../../src/main/domain/invocations';
 
 /** What a scripted workflow step does (set per step id in `FakeSandbox.steps`). */
 export interface StepScript {
@@ -14,6 +14,10 @@ export interface StepScript {
   exit?: string;
   throw?: string;
   block?: boolean;
+  /** `$.flow.delay` / `suspend` / `rerun` called in the step. */
+  pause?: PauseRequest;
+  /** How long the step takes (real time). */
+  waitMs?: number;
 }
 
 /** What one scripted invocation does; the event a test sends is this object (or anything else: a plain run). */
@@ -64,12 +68,18 @@ export class FakeSandbox implements Sandbox {
 
   async dispose(): Promise<void> {}
 
-  /** Workflow steps by step id (the request's instanceId); a step without a script returns nothing. */
-  readonly steps = new Map<string, StepScript>();
+  /** Workflow steps by step id (the request's instanceId), or a script per request; a step without one returns nothing. */
+  readonly steps = new Map<string, StepScript | ((request: InvokeRequest) => StepScript)>();
 
   async invoke(request: InvokeRequest, cb: InvokeCallbacks = {}): Promise<InvokeOutcome> {
-    this.requests.push(request);
-    if (request.step) return this.step(this.steps.get(request.instanceId) ?? {});
+    // A step's request is copied, as it would be on its way to a runner (its context changes later).
+    this.requests.push(request.step ? structuredClone(request) : request);
+    if (request.step) {
+      const script = this.steps.get(request.instanceId) ?? {};
+      const s = typeof script === 'function' ? script(request) : script;
+      if (s.waitMs) await new Promise((r) => setTimeout(r, s.waitMs));
+      return this.step(s);
+    }
     const n = (this.inFlight.get(request.instanceId) ?? 0) + 1;
     this.inFlight.set(request.instanceId, n);
     this.maxInFlightPerInstance = Math.max(this.maxInFlightPerInstance, n);
@@ -85,7 +95,7 @@ export class FakeSandbox implements Sandbox {
   private step(s: StepScript): InvokeOutcome {
     const db = { set: {}, del: [] as string[] };
     if (s.block) return { ok: false, error: TIMEOUT, emits: [], db, killed: true };
-    const step = { exports: s.exports ?? {}, sends: [], responded: false, ...(s.exit !== undefined ? { exit: { reason: s.exit } } : {}) };
+    const step = { exports: s.exports ?? {}, sends: [], responded: false, ...(s.exit !== undefined ? { exit: { reason: s.exit } } : {}), ...(s.pause ? { pause: s.pause } : {}) };
     if (s.throw) return { ok: false, error: { name: 'TypeError', message: s.throw, stack: `TypeError: ${s.throw}\n    at run (step)` }, emits: [], db, killed: false, step };
     return { ok: true, emits: [], db, killed: false, value: s.value, step };
   }

@@ -57,8 +57,10 @@ export function registerClock(program: Command): void {
 
   clock
     .command('advance')
-    .description('move the clock forward: every firing due on the way runs, in order, one at a time, with the timestamp it would have had')
-    .argument('<id|name>', 'a timer-driven source or workflow')
+    .description(
+      'move the clock forward: every firing due on the way runs, and every paused workflow run (delay, rerun, suspend timeout) due goes on, in order, one at a time, with the timestamp it would have had',
+    )
+    .argument('<id|name>', 'a timer-driven source or workflow, or a workflow with paused runs')
     .argument('<duration>', 'how far: 90s, 15m, 2h, 1d, 1h30m, or a number of seconds')
     .action(
       action(async (ctx, _opts, ref, duration) => {
@@ -70,13 +72,15 @@ export function registerClock(program: Command): void {
         out.result(a, () =>
           [
             `Advanced ${target.kind} "${target.name}" by ${formatDuration(seconds)}: ${a.from} → ${a.to}`,
-            a.fired === 0 ? 'No firing was due in that span.' : `${a.fired} firing${a.fired === 1 ? '' : 's'}:`,
+            a.fired + a.resumed === 0
+              ? 'No firing or paused run was due in that span.'
+              : `${a.fired} firing${a.fired === 1 ? '' : 's'}${a.resumed ? `, ${a.resumed} paused run${a.resumed === 1 ? '' : 's'} went on` : ''}:`,
             ...a.runs.map((r) => `  ${runText(out, r)}`),
             `next: ${a.next ?? 'never'}  (${offset(a.offset_seconds)})`,
           ].join('\n'),
         );
         const failed = a.runs.filter((r) => !r.ok).length;
-        if (failed > 0) throw new CliError(`${failed} of ${a.fired} firings failed`);
+        if (failed > 0) throw new CliError(`${failed} of ${a.fired + a.resumed} ${a.resumed ? 'firings and paused runs' : 'firings'} failed`);
       }),
     );
 
@@ -101,5 +105,5 @@ export function registerClock(program: Command): void {
 function runText(out: Output, r: ClockRun): string {
   const status = r.ok ? out.color.green('ok') : out.color.red('failed');
   const detail = r.error ? `${r.error.name}: ${r.error.message}` : r.run_id ? `run ${r.run_id} ${r.status}` : `${r.emitted ?? 0} emitted`;
-  return `${r.due_at}  ${status}  ${detail}`;
+  return `${r.due_at}  ${status}  ${r.resumed ? `${r.resumed} due: ` : ''}${detail}`;
 }

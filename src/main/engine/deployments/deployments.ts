@@ -10,6 +10,8 @@ import type { DeploymentKind, DeploymentTriggers } from './deployment-kind';
 export interface TriggerPlug {
   attach(id: string, triggers: DeploymentTriggers): void;
   detach(id: string): void;
+  /** The deployment was deleted: drop what the trigger keeps for it. */
+  forget?(id: string): Promise<void>;
   dispose?(): void;
 }
 
@@ -62,11 +64,12 @@ export class Deployments {
     for (const p of this.plugs) p.detach(id);
   }
 
-  /** Drops a deleted deployment's queue (call from its last task). */
-  forget(id: string): void {
+  /** Drops a deleted deployment's queue and what its triggers keep for it (call from its last task). */
+  async forget(id: string): Promise<void> {
     this.unregister(id);
     this.live.get(id)?.queue.dispose();
     this.live.delete(id);
+    for (const p of this.plugs) await p.forget?.(id);
   }
 
   kindOf(id: string): DeploymentKind | undefined {

@@ -2,6 +2,7 @@
 // on several machines sharing one state) provides these and nothing in engine/ changes.
 import type { DataStoreBackend } from './data-stores';
 import type { EventLog } from './event-log';
+import type { PausedRunStore } from './paused-runs';
 import type { RunQueueFactory } from './run-queue';
 import type { TimerScheduler } from './timers';
 
@@ -12,4 +13,6 @@ export interface EnginePorts {
   /** One FIFO per deployment. */
   queues: RunQueueFactory;
   timers: TimerScheduler;
+  /** Paused runs, each stored until it has gone on. */
+  pausedRuns: PausedRunStore;
 }

@@ -6,7 +6,7 @@ import type { TimerScheduler } from '../ports/timers';
 
 /** The run a timer firing due at `dueMs` makes (also what the virtual clock fires). */
 export function timerInput(spec: TimerConfig, dueMs: number): TriggerInput {
-  return { event: timerEvent(spec, dueMs), sourceType: 'timer', hops: 0 };
+  return { event: timerEvent(spec, dueMs), sourceType: 'timer', hops: 0, at: dueMs };
 }
 
 /**

@@ -1,9 +1,10 @@
 import { VERSION } from '../../../shared/version';
-import { newId } from '../../../shared/ids';
+import { newId, randomToken } from '../../../shared/ids';
 import type { LogLine, StepRun, WorkflowRun } from '../../../shared/resources';
 import type { Paths } from '../../config/paths';
 import type { Logger } from '../../logger';
-import type { SerializedError } from '../../domain/invocations';
+import type { PausedRecord } from '../../domain/flow';
+import type { FlowUrls, PauseRequest, SerializedError } from '../../domain/invocations';
 import type { Sandbox } from '../../domain/sandbox';
 import type { TriggerInput } from '../../domain/triggers';
 import type { PropDescriptor } from '../../domain/components';
@@ -13,6 +14,7 @@ import type { DocumentStore } from '../../store/documents';
 import type { EventLog } from '../../engine/ports/event-log';
 import type { Destinations } from './destinations';
 import { HostedLimitWatch } from './hosted-limits';
+import { continueFrom, pausedRecord, type LegStart } from './run-pause';
 import type { ErrorsChannel } from './errors-channel';
 import type { Accounts } from '../accounts';
 import type { EnvVars } from '../env-vars';
@@ -48,6 +50,8 @@ export interface RunExecutorDeps {
   dataStores: DataStores;
   env: EnvVars;
   timeoutMs(wf: WorkflowDoc): number;
+  /** The public URL of a resume or cancel token; without it, steps cannot pause runs. */
+  flowUrl?(token: string, action: 'resume' | 'cancel'): string;
   /** Called as the run changes, so readers can see a run in progress. */
   onProgress?(run: WorkflowRun): void;
 }
@@ -55,7 +59,8 @@ export interface RunExecutorDeps {
 /**
  * Runs a workflow's steps in order for one trigger event: evaluates each step's props against
  * earlier steps, runs it in the sandbox, carries out its `$.send` destinations, and stops at
- * the first error (recorded on `$errors`) or `$.flow.exit`.
+ * the first error (recorded on `$errors`) or `$.flow.exit`. A step that calls `$.flow.delay` /
+ * `suspend` / `rerun` pauses the run at its end; the run goes on later from what was stored.
  */
 export class RunExecutor {
   private readonly scrubber: SecretScrubber;
@@ -65,10 +70,66 @@ export class RunExecutor {
   }
 
   async execute(wf: WorkflowDoc, input: TriggerInput): Promise<WorkflowRun> {
-    const started = this.deps.clock.now();
-    const deadline = started + this.deps.timeoutMs(wf);
+    return (await this.leg(wf, input)).run;
+  }
+
+  /**
+   * Runs the workflow for one trigger, or carries a paused run on (`input.continuation`), up to
+   * its end or its next pause: then `paused` is what to store to carry it on later. Each leg has
+   * its own deadline (time paused does not count).
+   */
+  async leg(wf: WorkflowDoc, input: TriggerInput): Promise<{ run: WorkflowRun; paused?: PausedRecord }> {
+    const realStart = this.deps.clock.now();
+    // The leg's time on the workflow's virtual clock (what pause times are counted on).
+    const virtualStart = input.at ?? realStart + (wf.clock_offset_ms ?? 0);
+    const virtualNow = () => virtualStart + (this.deps.clock.now() - realStart);
+    const deadline = realStart + this.deps.timeoutMs(wf);
+    const start = input.continuation ? continueFrom(wf, input.continuation) : this.fresh(wf, input, realStart);
+    if ('done' in start) return { run: this.finish(wf, start.done) };
+    const { run, scope } = start;
+    const context = run.trigger.context;
+    context.deadline = deadline;
+    let responded = false;
+    const limits = new HostedLimitWatch(wf, input, this.deps.docs.data.settings.memory_cap_mb);
+    this.deps.onProgress?.(run);
+
+    for (let i = start.from; i < wf.steps.length; i++) {
+      const step = wf.steps[i];
+      const attempt = i === start.from ? start.attempt : { runs: 1 };
+      context.run = attempt;
+      const tokens = { resume: randomToken(32), cancel: randomToken(32) };
+      const urls = this.deps.flowUrl ? { resume_url: this.deps.flowUrl(tokens.resume, 'resume'), cancel_url: this.deps.flowUrl(tokens.cancel, 'cancel') } : undefined;
+      const result = await this.runStep(wf, step, scope, context, deadline, input, responded, urls);
+      limits.afterStep(result.step, this.deps.clock.now());
+      run.steps.push(result.step);
+      responded ||= result.responded;
+      this.deps.onProgress?.(run);
+      if (result.step.status === 'error') {
+        run.status = 'error';
+        await this.deps.errors.record(wf, run, step, result.error!, start.hops);
+        break;
+      }
+      if (result.step.status === 'exited') {
+        run.status = 'exited';
+        run.exit_reason = result.exitReason ?? '';
+        break;
+      }
+      scope[step.name] = { $return_value: result.step.$return_value, ...result.step.exports };
+      const pause = result.pause;
+      const runs = attempt.runs as number;
+      // Past maxRetries a rerun is ignored: the workflow goes on with the next step.
+      if (urls && pause && !(pause.kind === 'rerun' && runs > pause.maxRetries)) {
+        const paused = pausedRecord({ run, scope, stepId: step.id, stepName: step.name, request: pause, runs, hops: start.hops, tokens, urls, pausedAt: virtualNow() });
+        this.deps.onProgress?.(run);
+        return { run, paused };
+      }
+    }
+    return { run: this.finish(wf, run) };
+  }
+
+  private fresh(wf: WorkflowDoc, input: TriggerInput, started: number): LegStart {
     const runId = newId('r');
-    const context = {
+    const context: Record<string, unknown> = {
       id: runId,
       ts: new Date(started).toISOString(),
       workflow_id: wf.id,
@@ -78,7 +139,7 @@ export class RunExecutor {
       platform_version: PLATFORM_VERSION,
       trace_id: runId,
       workflow_name: wf.name,
-      deadline,
+      deadline: 0,
       source_type: input.sourceType,
       verified: false,
       hops: input.hops,
@@ -96,35 +157,18 @@ export class RunExecutor {
       ended_at: null,
       duration_ms: null,
     };
-    const scope: Record<string, unknown> = { trigger: { event: input.event, context } };
-    let responded = false;
-    const limits = new HostedLimitWatch(wf, input, this.deps.docs.data.settings.memory_cap_mb);
-    this.deps.onProgress?.(run);
+    return { run, scope: { trigger: { event: input.event, context } }, from: 0, hops: input.hops, attempt: { runs: 1 } };
+  }
 
-    for (const step of wf.steps) {
-      const result = await this.runStep(wf, step, scope, context, deadline, input, responded);
-      limits.afterStep(result.step, this.deps.clock.now());
-      run.steps.push(result.step);
-      responded ||= result.responded;
-      this.deps.onProgress?.(run);
-      if (result.step.status === 'error') {
-        run.status = 'error';
-        await this.deps.errors.record(wf, run, step, result.error!, input.hops);
-        break;
-      }
-      if (result.step.status === 'exited') {
-        run.status = 'exited';
-        run.exit_reason = result.exitReason ?? '';
-        break;
-      }
-      scope[step.name] = { $return_value: result.step.$return_value, ...result.step.exports };
-    }
+  /** Ends the run: the steps it did not reach are skipped. */
+  private finish(wf: WorkflowDoc, run: WorkflowRun): WorkflowRun {
     if (run.status === 'running') run.status = 'success';
-    for (const s of wf.steps.slice(run.steps.length)) {
-      run.steps.push({ id: s.id, name: s.name, status: 'skipped', exports: {}, summary: null, logs: [], duration_ms: 0, error: null });
+    const reached = new Set(run.steps.map((s) => s.id));
+    for (const s of wf.steps) {
+      if (!reached.has(s.id)) run.steps.push({ id: s.id, name: s.name, status: 'skipped', exports: {}, summary: null, logs: [], duration_ms: 0, error: null });
     }
     run.ended_at = this.deps.clock.now();
-    run.duration_ms = run.ended_at - started;
+    run.duration_ms = run.ended_at - run.started_at;
     this.deps.onProgress?.(run);
     return run;
   }
@@ -137,7 +181,8 @@ export class RunExecutor {
     deadline: number,
     input: TriggerInput,
     responded: boolean,
-  ): Promise<{ step: StepRun; error?: SerializedError; exitReason?: string; responded: boolean }> {
+    flow: FlowUrls | undefined,
+  ): Promise<{ step: StepRun; error?: SerializedError; exitReason?: string; responded: boolean; pause?: PauseRequest }> {
     const t0 = this.deps.clock.now();
     const logs: LogLine[] = [];
     // The step's log lines, exports and error never show its secret props or its accounts'
@@ -174,7 +219,7 @@ export class RunExecutor {
         { code: comp.compiled, codeHash: comp.code_hash, instanceId: step.id, scratchDir: this.deps.paths.scratch(wf.id), timeoutMs: remaining, env },
         'run',
         { ...values, db: this.deps.events.db(step.id) },
-        { step: { steps: scope, context, canRespond: !!input.onRespond && !responded } },
+        { step: { steps: scope, context, canRespond: !!input.onRespond && !responded, ...(flow ? { flow } : {}) } },
       ),
       {
         onLog: (stream, line, ts) => logs.push({ ts, stream, line: scrub.text(line) }),
@@ -205,6 +250,8 @@ export class RunExecutor {
       },
       exitReason: result?.exit?.reason,
       responded: !!result?.responded,
+      // An exit ends the run: a pause asked for in the same step does not apply.
+      ...(result?.pause && !result.exit ? { pause: result.pause } : {}),
     };
   }
 }

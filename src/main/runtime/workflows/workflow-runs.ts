@@ -7,7 +7,7 @@ export const RUN_RETENTION = 100;
 
 /**
  * Runs of workflows as readers see them: the ones in progress (as the executor moves them from
- * step to step) and the last RUN_RETENTION finished ones, each change told to `onRun` (the
+ * step to step) or paused, and the last RUN_RETENTION finished ones, each change told to `onRun` (the
  * account stream).
  */
 export class WorkflowRuns {
@@ -18,9 +18,9 @@ export class WorkflowRuns {
     private readonly onRun?: (run: WorkflowRun) => void,
   ) {}
 
-  /** A run started or moved on. */
+  /** A run started, moved on or paused. */
   progress(run: WorkflowRun): void {
-    if (run.status === 'running') this.inProgress.set(run.id, run);
+    if (run.status === 'running' || run.status === 'paused') this.inProgress.set(run.id, run);
     this.onRun?.(run);
   }
 
@@ -31,7 +31,7 @@ export class WorkflowRuns {
     this.onRun?.(run);
   }
 
-  /** Newest first: the runs in progress, then the finished ones. */
+  /** Newest first: the runs in progress or paused, then the finished ones. */
   list(workflowId: string): WorkflowRun[] {
     const running = [...this.inProgress.values()].filter((r) => r.workflow_id === workflowId);
     return [...running, ...this.finished.list(workflowId).reverse()];

@@ -5,12 +5,15 @@ import type { Workflow, WorkflowRun } from '../../../shared/resources';
 import type { QueueControls } from '../../engine/ports/run-queue';
 import type { Logger } from '../../logger';
 import type { HttpDelivery } from '../../domain/http';
+import type { PausedRecord } from '../../domain/flow';
 import type { TriggerInput } from '../../domain/triggers';
 import type { Clock } from '../../scheduler/clock';
 import type { WorkflowDoc, WorkflowTriggerDoc } from '../../store/document-types';
 import type { DocumentStore } from '../../store/documents';
 import type { DeploymentKind, DeploymentTriggers } from '../../engine/deployments/deployment-kind';
 import type { Deployments } from '../../engine/deployments/deployments';
+import type { FlowTrigger } from '../../engine/triggers/flow-trigger';
+import type { WorkflowPause } from './run-pause';
 import { parseTimerConfig, timerView } from '../../engine/props/timer-config';
 import { workflowTimeoutMs, type RunExecutor } from './run-executor';
 import type { ErrorsChannel } from './errors-channel';
@@ -31,6 +34,8 @@ export interface WorkflowRuntimeDeps extends StepBuilderDeps {
   errors: ErrorsChannel;
   /** How many runner processes the sandbox may start: what "unlimited" concurrency means here. */
   runners: number;
+  /** Paused runs: stored, resumed by URL or timer through the workflow's queue. */
+  flow: FlowTrigger;
 }
 
 /**
@@ -46,7 +51,11 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
   constructor(private readonly deps: WorkflowRuntimeDeps) {}
 
   async start(): Promise<void> {
-    for (const wf of this.deps.docs.data.workflows) await this.register(wf);
+    for (const wf of this.deps.docs.data.workflows) {
+      // Runs paused before the last stop show again, as they were stored.
+      for (const r of this.deps.flow.of(wf.id)) this.deps.runs.progress((r.state as WorkflowPause).run);
+      await this.register(wf);
+    }
   }
 
   get(id: string): WorkflowDoc {
@@ -112,7 +121,7 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
         doc.workflows = doc.workflows.filter((w) => w.id !== id);
       });
       await this.deps.subscriptions.removeFor(id);
-      this.deps.deployments.forget(id);
+      await this.deps.deployments.forget(id);
     });
   }
 
@@ -152,11 +161,32 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
   async runBatch(id: string, inputs: TriggerInput[]): Promise<WorkflowRun[]> {
     const runs: WorkflowRun[] = [];
     for (const input of inputs) {
-      const run = await this.deps.executor.execute(this.get(id), input);
-      this.deps.runs.end(run);
+      const { run, paused } = await this.deps.executor.leg(this.get(id), input);
+      if (paused && (await this.storePause(id, run, paused))) {
+        this.deps.runs.progress(run);
+      } else {
+        this.deps.runs.end(run);
+        if (input.continuation) await this.deps.flow.settle(run.id);
+      }
       runs.push(run);
     }
     return runs;
+  }
+
+  /** Stores a pause; when it cannot be stored (a full disk), the run fails instead of hanging paused. */
+  private async storePause(id: string, run: WorkflowRun, paused: PausedRecord): Promise<boolean> {
+    try {
+      await this.deps.flow.pause(paused);
+      return true;
+    } catch (err) {
+      run.status = 'error';
+      run.exit_reason = `Runnel: the run could not be paused: ${(err as Error).message}`;
+      run.pauses?.pop();
+      run.ended_at = this.deps.clock.now();
+      run.duration_ms = run.ended_at - run.started_at;
+      this.report(id, run.exit_reason);
+      return false;
+    }
   }
 
   /** The run ended without $.respond: say why (a failed step), rather than blame the missing call. */

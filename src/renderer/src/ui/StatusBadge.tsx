@@ -5,6 +5,8 @@ const KIND: Record<string, string> = {
   running: 'busy',
   connecting: 'busy',
   exited: 'warn',
+  paused: 'warn',
+  cancelled: 'muted',
   skipped: 'muted',
   inactive: 'muted',
   error: 'bad',

@@ -1,9 +1,10 @@
 // A workflow step's result: exports, summary, exit, and the `$.send.*` records the main
 // process carries out. Sends name real destinations (a URL, a folder under the data dir), so
 // they get the same checks the runner made at the step's call, again.
-import type { StepResult } from '../../../domain/invocations';
+import type { PauseRequest, StepResult } from '../../../domain/invocations';
+import { LIMITS } from '../../../../shared/limits';
 import { s3BucketProblem, s3PrefixProblem } from '../../s3-names';
-import { arr, bool, jsonValue, obj, optStr, safeKey, str, stringMap, violation } from './checks';
+import { arr, bool, int, jsonBytes, jsonValue, obj, optStr, safeKey, str, stringMap, violation } from './checks';
 
 const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
@@ -54,6 +55,23 @@ function checkSend(v: unknown, field: string): void {
   }
 }
 
+/** A pause request: the runner checked it at the call; a hostile runner must not get past these bounds. */
+function checkPause(v: unknown, field: string): PauseRequest {
+  const p = obj(v, field);
+  int(p.ms, `${field}.ms`, 1, LIMITS.flowMaxPauseMs);
+  switch (p.kind) {
+    case 'delay':
+    case 'suspend':
+      return p as unknown as PauseRequest;
+    case 'rerun':
+      int(p.maxRetries, `${field}.maxRetries`, 0, LIMITS.flowMaxRetries);
+      if (jsonBytes(p.context, `${field}.context`) > LIMITS.flowRerunContextBytes) violation(`${field}.context is over ${LIMITS.flowRerunContextBytes} bytes as JSON`);
+      return p as unknown as PauseRequest;
+    default:
+      return violation(`${field}.kind is not a kind of pause (${JSON.stringify(String(p.kind)).slice(0, 40)})`);
+  }
+}
+
 export function checkStepResult(v: unknown, field: string): StepResult {
   const r = obj(v, field);
   const exports = obj(r.exports, `${field}.exports`);
@@ -66,5 +84,6 @@ export function checkStepResult(v: unknown, field: string): StepResult {
   const sends = arr(r.sends, `${field}.sends`);
   for (let i = 0; i < sends.length; i++) checkSend(sends[i], `${field}.sends[${i}]`);
   bool(r.responded, `${field}.responded`);
+  if (r.pause !== undefined) checkPause(r.pause, `${field}.pause`);
   return r as unknown as StepResult;
 }

@@ -43,8 +43,8 @@ export function makeStep(o: StepOptions): Step {
     // Copied now: what later steps see is the value at export time.
     exports.set(name, copyOf(value, `$.export: the value of export "${name}"`));
   };
-  const flow = makeStepFlow(guard);
-  const respond = makeStepRespond({ ...guard, canRespond: o.context.canRespond, send: o.respond });
+  const flow = makeStepFlow({ ...guard, urls: o.context.flow });
+  const respond = makeStepRespond({ ...guard, canRespond: o.context.canRespond, send: o.respond, isPaused: () => flow.pause() !== undefined });
 
   const $ = Object.freeze({
     export: exportValue,
@@ -58,12 +58,14 @@ export function makeStep(o: StepOptions): Step {
     isExit: flow.isExit,
     result() {
       const exit = flow.exit();
+      const pause = flow.pause();
       return {
         exports: Object.fromEntries(exports),
         ...(summary !== undefined ? { summary } : {}),
         ...(exit ? { exit } : {}),
         sends: [...sends],
         responded: respond.responded(),
+        ...(pause ? { pause } : {}),
       };
     },
   };

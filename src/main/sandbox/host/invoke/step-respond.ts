@@ -9,6 +9,8 @@ export interface StepRespondOptions {
   isOpen(): boolean;
   onLateCall(what: string): void;
   send(response: HttpResponseSpec): void;
+  /** The step already asked to pause the run ($.flow.delay / suspend / rerun). */
+  isPaused?(): boolean;
 }
 
 export interface StepRespond {
@@ -26,6 +28,9 @@ export function makeStepRespond(o: StepRespondOptions): StepRespond {
         return;
       }
       if (!o.canRespond) throw new Error('$.respond is only available in a workflow triggered by an HTTP request');
+      if (o.isPaused?.()) {
+        throw new Error('Runnel: $.respond cannot be called after $.flow.delay, suspend or rerun: the run pauses and its HTTP caller is answered then. Call $.respond before pausing.');
+      }
       if (responded) throw new Error('$.respond: already called in this step; an HTTP request gets one response');
       const response = parseResponse(spec, '$.respond');
       const immediate = (spec as { immediate?: unknown }).immediate;

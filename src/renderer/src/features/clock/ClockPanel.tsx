@@ -10,9 +10,10 @@ type Owner = 'sources' | 'workflows';
 /**
  * The virtual clock of a timer-driven source or workflow: its next fire times, "Fire now", and
  * "Advance" by a duration, which runs every firing due in that span in order, each with the
- * timestamp it would have had.
+ * timestamp it would have had. A workflow's paused runs (delays, reruns, suspend timeouts) go on
+ * when the clock passes their time; without a timer (`timer` false) only Advance is offered.
  */
-export function ClockPanel({ owner, id, active }: { owner: Owner; id: string; active: boolean }) {
+export function ClockPanel({ owner, id, active, timer = true }: { owner: Owner; id: string; active: boolean; timer?: boolean }) {
   const base = `/v1/${owner}/${id}/clock`;
   const [next, setNext] = useState<ClockNext | null>(null);
   const [span, setSpan] = useState('1h');
@@ -26,9 +27,10 @@ export function ClockPanel({ owner, id, active }: { owner: Owner; id: string; ac
       setNext(await api.get<ClockNext>(`${base}/next?n=5`));
     } catch (err) {
       setNext(null);
-      setError(messageOf(err));
+      // Without a timer there is nothing to list once no run is paused.
+      if (timer) setError(messageOf(err));
     }
-  }, [base]);
+  }, [base, timer]);
 
   useEffect(() => {
     setError(null);
@@ -68,7 +70,8 @@ export function ClockPanel({ owner, id, active }: { owner: Owner; id: string; ac
     void act('Advancing', async () => {
       const a = await api.post<ClockAdvance>(`${base}/advance`, { seconds });
       setAdvance(a);
-      setResult(`Advanced ${formatDuration(seconds)}: ${a.fired} firing${a.fired === 1 ? '' : 's'} ran.`);
+      const resumed = a.resumed ? `, ${a.resumed} paused run${a.resumed === 1 ? '' : 's'} went on` : '';
+      setResult(`Advanced ${formatDuration(seconds)}: ${a.fired} firing${a.fired === 1 ? '' : 's'} ran${resumed}.`);
     });
   };
 
@@ -84,9 +87,11 @@ export function ClockPanel({ owner, id, active }: { owner: Owner; id: string; ac
     <section className="clock-panel" aria-label="Clock">
       <h3>Clock</h3>
       <div className="row">
-        <button type="button" disabled={!!busy} onClick={() => void fire()}>
-          Fire now
-        </button>
+        {timer && (
+          <button type="button" disabled={!!busy} onClick={() => void fire()}>
+            Fire now
+          </button>
+        )}
         <label className="row">
           Advance by
           <input aria-label="Advance by" className="narrow" value={span} onChange={(e) => setSpan(e.target.value)} placeholder="15m, 2h, 1d" onKeyDown={(e) => e.key === 'Enter' && forward()} />
@@ -105,8 +110,9 @@ export function ClockPanel({ owner, id, active }: { owner: Owner; id: string; ac
       {advance && advance.runs.length > 0 && (
         <ol className="clock-firings" aria-label="Firings">
           {advance.runs.map((r) => (
-            <li key={r.due_at} className="mono">
-              {r.due_at} {r.ok ? '✓' : `✗ ${r.error?.name ?? 'Error'}: ${r.error?.message ?? ''}`}
+            <li key={`${r.due_at}-${r.run_id ?? ''}-${r.resumed ?? ''}`} className="mono">
+              {r.due_at} {r.resumed ? `${r.resumed} of run ${r.run_id}: ${r.status} ` : ''}
+              {r.ok ? '✓' : `✗ ${r.error?.name ?? 'Error'}: ${r.error?.message ?? ''}`}
             </li>
           ))}
         </ol>
@@ -114,7 +120,7 @@ export function ClockPanel({ owner, id, active }: { owner: Owner; id: string; ac
       {next && (
         <>
           <p className="muted">
-            Next firings{next.offset_seconds > 0 ? ` (its clock is ${formatDuration(next.offset_seconds)} ahead)` : ''}:
+            {timer ? 'Next firings' : 'Paused runs due'}{next.offset_seconds > 0 ? ` (its clock is ${formatDuration(next.offset_seconds)} ahead)` : ''}:
           </p>
           <ul className="clock-next" aria-label="Next firings">
             {next.times.map((t) => (

@@ -12,6 +12,7 @@ import { ShortId } from '../../ui/ShortId';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { LogTerminal } from '../logs/LogTerminal';
 import { waterfall } from './waterfall';
+import { PauseActions } from './PauseActions';
 
 /** `#/workflows/:id/runs/:runId`: the steps as a waterfall, each step's output, logs and error, the trigger event. */
 export function RunDetail({ workflowId, runId }: { workflowId: string; runId: string }) {
@@ -66,12 +67,28 @@ export function RunDetail({ workflowId, runId }: { workflowId: string; runId: st
               <dd>
                 <StatusBadge status={run.status} /> {run.exit_reason && <span>exit: {run.exit_reason}</span>}
               </dd>
+              {run.status === 'paused' && (
+                <>
+                  <dt>Paused</dt>
+                  <dd>
+                    <PauseActions run={run} />
+                  </dd>
+                </>
+              )}
+              {run.pauses && run.pauses.length > 0 && (
+                <>
+                  <dt>Pauses</dt>
+                  <dd>
+                    <PauseList run={run} />
+                  </dd>
+                </>
+              )}
               <dt>Started</dt>
               <dd>
                 <RelativeTime ms={run.started_at} />
               </dd>
               <dt>Duration</dt>
-              <dd className="mono">{run.status === 'running' ? 'running…' : duration(run.duration_ms)}</dd>
+              <dd className="mono">{run.status === 'running' ? 'running…' : run.status === 'paused' ? 'paused…' : duration(run.duration_ms)}</dd>
               <dt>Triggered by</dt>
               <dd>{String(run.trigger.context.source_type ?? '—')}</dd>
               <dt>Deployment</dt>
@@ -95,6 +112,35 @@ export function RunDetail({ workflowId, runId }: { workflowId: string; runId: st
         )}
       </div>
     </Page>
+  );
+}
+
+/** Each pause: its step and kind, when it began and ended (the workflow's clock), what ended it, and its URLs while open. */
+function PauseList({ run }: { run: WorkflowRun }) {
+  return (
+    <ol className="wf-pauses">
+      {run.pauses!.map((p, i) => (
+        <li key={i}>
+          <span className="mono">{p.step}</span> {p.kind} from <time className="mono">{new Date(p.paused_at).toISOString()}</time>{' '}
+          {p.ended_by ? (
+            <>
+              — {p.ended_by === 'timeout' ? 'its time came' : `${p.ended_by} URL`} at <time className="mono">{new Date(p.ended_at!).toISOString()}</time>
+            </>
+          ) : (
+            <>
+              — until <time className="mono">{new Date(p.resume_at).toISOString()}</time>
+              {p.resume_url && (
+                <div className="mono wf-pause-urls">
+                  resume: {p.resume_url}
+                  <br />
+                  cancel: {p.cancel_url}
+                </div>
+              )}
+            </>
+          )}
+        </li>
+      ))}
+    </ol>
   );
 }
 

@@ -9,6 +9,7 @@ import { RelativeTime } from '../../ui/RelativeTime';
 import { ShortId } from '../../ui/ShortId';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useRowKeys } from '../../ui/use-row-keys';
+import { PauseActions } from './PauseActions';
 
 /** The workflow's runs, newest first, live: a run in progress shows as running and fills in. */
 export function RunsTable({ workflowId }: { workflowId: string }) {
@@ -66,12 +67,12 @@ export function RunsTable({ workflowId }: { workflowId: string }) {
                 </a>
               </td>
               <td>
-                <StatusBadge status={r.status} />
+                <StatusBadge status={r.status} /> <PauseActions run={r} compact />
               </td>
               <td>
                 <RelativeTime ms={r.started_at} />
               </td>
-              <td className="mono">{r.status === 'running' ? '…' : duration(r.duration_ms)}</td>
+              <td className="mono">{r.status === 'running' || r.status === 'paused' ? '…' : duration(r.duration_ms)}</td>
               <td className="mono">
                 <span className="wf-step-dots">
                   {r.steps.map((s) => (
@@ -79,7 +80,7 @@ export function RunsTable({ workflowId }: { workflowId: string }) {
                       {s.name}
                     </span>
                   ))}
-                  {r.status === 'running' && <span className="muted">…</span>}
+                  {(r.status === 'running' || r.status === 'paused') && <span className="muted">…</span>}
                 </span>
               </td>
               <td>{String(r.trigger.context.source_type ?? '')}</td>

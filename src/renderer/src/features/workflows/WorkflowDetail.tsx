@@ -18,6 +18,12 @@ import { ClockPanel } from '../clock/ClockPanel';
 export function WorkflowDetail({ id, tab }: { id: string; tab: 'runs' | 'errors' }) {
   const [, go] = useLocation();
   const wf = useStore((s) => s.workflows.find((w) => w.id === id));
+  const hasPaused = useStore((s) => (s.runs[id] ?? []).some((r) => r.status === 'paused'));
+  // Once shown for paused runs, the Clock panel stays (with what its last advance did) on this page.
+  const [clockShown, setClockShown] = useState(false);
+  useEffect(() => {
+    if (hasPaused) setClockShown(true);
+  }, [hasPaused]);
   const loaded = useStore((s) => s.loaded.workflows);
   const sources = useStore((s) => s.sources);
   const { setWorkflowActive, deleteWorkflow } = useStore.getState();
@@ -118,7 +124,7 @@ export function WorkflowDetail({ id, tab }: { id: string; tab: 'runs' | 'errors'
           </dd>
         </dl>
         <RunNow workflowId={id} onRan={(run) => go(`/${id}/runs/${run.id}`)} />
-        {wf.trigger.type === 'timer' && <ClockPanel owner="workflows" id={id} active={wf.active} />}
+        {(wf.trigger.type === 'timer' || hasPaused || clockShown) && <ClockPanel owner="workflows" id={id} active={wf.active} timer={wf.trigger.type === 'timer'} />}
       </div>
       <div role="tablist" aria-label="Workflow views" className="wf-tabs">
         <Link href={`/${id}`} role="tab" aria-selected={tab === 'runs'}>

@@ -64,6 +64,9 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
 
 /** Of two versions of a run, the one further along (frames and answers can cross). */
 function newer(a: WorkflowRun, b: WorkflowRun): WorkflowRun {
+  // A run that went on after a pause is further along than any version from before it.
+  const legs = (r: WorkflowRun) => (r.pauses ?? []).filter((p) => p.ended_by !== null).length;
+  if (legs(a) !== legs(b)) return legs(a) > legs(b) ? a : b;
   if (a.status === 'running' && b.status !== 'running') return b;
   if (b.status === 'running' && a.status !== 'running') return a;
   return b.steps.length >= a.steps.length ? b : a;
