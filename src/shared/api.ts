@@ -199,6 +199,8 @@ const workflowFields = z.object({
     .min(L.minMemoryMb, `memory_mb must be at least ${L.minMemoryMb} (the hosted minimum)`)
     .max(L.maxMemoryMb, `memory_mb must be at most ${L.maxMemoryMb} (the hosted maximum)`)
     .optional(),
+  auto_retry: z.boolean({ error: 'auto_retry must be true or false' }).optional(),
+  notify_first_error: z.boolean({ error: 'notify_first_error must be true or false' }).optional(),
 });
 
 export const createWorkflowBody = workflowFields.refine((w) => new Set(w.steps.map((s) => s.name)).size === w.steps.length, {

@@ -46,7 +46,7 @@ export interface ClockRun extends FiringTime {
   run_id?: string;
   status?: WorkflowRun['status'];
   /** Workflows: set when this entry is a paused run going on (its pause's kind), not a timer firing. */
-  resumed?: 'delay' | 'suspend' | 'rerun';
+  resumed?: 'delay' | 'suspend' | 'rerun' | 'retry';
 }
 
 /** `POST …/clock/advance`. Times are the timer's virtual clock, ISO 8601 UTC. */

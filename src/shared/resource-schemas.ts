@@ -121,6 +121,8 @@ export const workflow = z.object({
   throttle: z.object({ limit: z.number(), interval: z.number(), unit: z.enum(['second', 'minute', 'hour']) }).nullable(),
   queue_size: z.number(),
   memory_mb: z.number(),
+  auto_retry: z.boolean(),
+  notify_first_error: z.boolean(),
   created_at: epoch,
   updated_at: epoch,
 });
@@ -128,7 +130,7 @@ export const workflow = z.object({
 export const runStatus = z.enum(['running', 'paused', 'success', 'error', 'exited', 'cancelled']);
 
 export const runPause = z.object({
-  kind: z.enum(['delay', 'suspend', 'rerun']),
+  kind: z.enum(['delay', 'suspend', 'rerun', 'retry']),
   step: z.string(),
   paused_at: z.number(),
   resume_at: z.number(),
@@ -261,7 +263,7 @@ export const clockRun = z.object({
   emitted: z.number().optional(),
   run_id: z.string().optional(),
   status: runStatus.optional(),
-  resumed: z.enum(['delay', 'suspend', 'rerun']).optional(),
+  resumed: z.enum(['delay', 'suspend', 'rerun', 'retry']).optional(),
 });
 
 export const clockAdvance = z.object({

@@ -137,6 +137,10 @@ export interface Workflow {
   queue_size: number;
   /** Memory asked for each run (validated as hosted; runners hold every run to the service's memory cap). */
   memory_mb: number;
+  /** A failed step is retried, up to 8 times over about 10 hours (not after a timeout or out of memory). */
+  auto_retry: boolean;
+  /** With auto-retry: also record the first error on `$errors` (else only the final one). */
+  notify_first_error: boolean;
   created_at: number;
   updated_at: number;
 }
@@ -146,7 +150,7 @@ export type RunStatus = 'running' | 'paused' | 'success' | 'error' | 'exited' | 
 
 /** One pause of a run (`$.flow.delay` / `suspend` / `rerun`). Times are the workflow's virtual clock, epoch ms. */
 export interface RunPause {
-  kind: 'delay' | 'suspend' | 'rerun';
+  kind: 'delay' | 'suspend' | 'rerun' | 'retry';
   /** The step that paused the run. */
   step: string;
   paused_at: number;

@@ -105,7 +105,9 @@ export interface FlowUrls {
 export type PauseRequest =
   | { kind: 'delay'; ms: number }
   | { kind: 'suspend'; ms: number }
-  | { kind: 'rerun'; ms: number; context: unknown; maxRetries: number };
+  | { kind: 'rerun'; ms: number; context: unknown; maxRetries: number }
+  /** Made by the main process only (auto-retry of a failed step), never by a runner. */
+  | { kind: 'retry'; ms: number };
 
 /** A `$.send.*` call, validated by the runner and carried out by the main process after the step. */
 export type SendRecord =

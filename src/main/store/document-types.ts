@@ -81,6 +81,9 @@ export interface WorkflowDoc {
   throttle?: { limit: number; interval: number; unit: 'second' | 'minute' | 'hour' } | null;
   queue_size?: number;
   memory_mb?: number;
+  /** Auto-retry of failed steps (absent: off). */
+  auto_retry?: boolean;
+  notify_first_error?: boolean;
   /** How far the timer's virtual clock runs ahead of real time (`runnel clock advance`). */
   clock_offset_ms?: number;
   active: boolean;

@@ -87,6 +87,9 @@ describe('the workflow builder slice', () => {
       ],
       // The settings panel's throttle, unticked (the other settings are left to their defaults).
       throttle: null,
+      // Auto-retry is a checkbox: always sent, so unticking turns it off.
+      auto_retry: false,
+      notify_first_error: false,
     });
     expect(s().wfErrors.steps[b]).toMatchObject({ general: 'missing required prop: n', props: { n: 'Required' } });
     expect(s().wfErrors.top).toBeUndefined();
@@ -165,9 +168,15 @@ describe('builder rules', () => {
     // Empty fields keep the stored (or default) values; an unticked throttle is none.
     expect(toRequestBody(d)).toMatchObject({ throttle: null });
     expect(toRequestBody(d)).not.toHaveProperty('concurrency');
-    d.settings = { concurrency: 'unlimited', throttleOn: true, throttleLimit: '20', throttleInterval: '1', throttleUnit: 'minute', queueSize: '50', memoryMb: '512' };
+    d.settings = {
+      ...{ concurrency: 'unlimited', throttleOn: true, throttleLimit: '20', throttleInterval: '1', throttleUnit: 'minute', queueSize: '50', memoryMb: '512' },
+      ...{ autoRetry: true, notifyFirstError: true },
+    };
     expect(validateDraft(d).settings).toBeUndefined();
-    expect(toRequestBody(d)).toMatchObject({ concurrency: null, throttle: { limit: 20, interval: 1, unit: 'minute' }, queue_size: 50, memory_mb: 512 });
+    expect(toRequestBody(d)).toMatchObject({
+      ...{ concurrency: null, throttle: { limit: 20, interval: 1, unit: 'minute' }, queue_size: 50, memory_mb: 512 },
+      ...{ auto_retry: true, notify_first_error: true },
+    });
     d.settings = { ...d.settings, concurrency: '0', throttleLimit: '-1', queueSize: '20000', memoryMb: '128' };
     expect(validateDraft(d).settings).toEqual({
       concurrency: expect.stringMatching(/at least 1, or unlimited/),

@@ -15,6 +15,7 @@ import type { EventLog } from '../../engine/ports/event-log';
 import type { Destinations } from './destinations';
 import { HostedLimitWatch } from './hosted-limits';
 import { continueFrom, pausedRecord, type LegStart } from './run-pause';
+import { attemptExports, retries, retryDelayMs } from './run-retry';
 import type { ErrorsChannel } from './errors-channel';
 import type { Accounts } from '../accounts';
 import type { EnvVars } from '../env-vars';
@@ -105,6 +106,18 @@ export class RunExecutor {
       responded ||= result.responded;
       this.deps.onProgress?.(run);
       if (result.step.status === 'error') {
+        const runs = attempt.runs as number;
+        if (urls && wf.auto_retry && retries(result.error!, runs)) {
+          // Auto-retry: the run pauses and this step runs again later (as a rerun does).
+          if (runs === 1 && wf.notify_first_error) await this.deps.errors.record(wf, run, step, result.error!, start.hops);
+          const request = { kind: 'retry' as const, ms: retryDelayMs(runs) };
+          const pausedAt = virtualNow();
+          const { $attempt, summary } = attemptExports(result.error!, runs, pausedAt + request.ms, urls);
+          Object.assign(result.step, { exports: { ...result.step.exports, $attempt }, summary });
+          const paused = pausedRecord({ run, scope, stepId: step.id, stepName: step.name, request, runs, hops: start.hops, tokens, urls, pausedAt });
+          this.deps.onProgress?.(run);
+          return { run, paused };
+        }
         run.status = 'error';
         await this.deps.errors.record(wf, run, step, result.error!, start.hops);
         break;

@@ -1,4 +1,4 @@
-// A workflow run paused by `$.flow.delay` / `suspend` / `rerun`: what is stored to carry it on
+// A workflow run paused by `$.flow.delay` / `suspend` / `rerun`, or by an auto-retry: what is stored to carry it on
 // (the run so far and the data of its steps), and how each way a pause ends carries it on.
 // The run executor pauses and resumes; this module only shapes the state.
 import type { RunPause, WorkflowRun } from '../../../shared/resources';
@@ -84,13 +84,13 @@ export function continueFrom(wf: WorkflowDoc, c: Continuation): { done: Workflow
   }
   run.status = 'running';
   const step = wf.steps[index];
-  if (p.request.kind === 'rerun') {
-    // The attempt is replaced by the next one.
+  if (p.request.kind === 'rerun' || p.request.kind === 'retry') {
+    // The attempt is replaced by the next one (an auto-retry runs the failed step again).
     run.steps = run.steps.filter((s) => s.id !== step.id);
     delete scope[step.name];
     const attempt = {
       runs: p.runs + 1,
-      context: p.request.context,
+      ...(p.request.kind === 'rerun' ? { context: p.request.context } : {}),
       ...(c.end.request ? { callback_request: c.end.request } : {}),
     };
     return { run, scope, from: index, hops: p.hops, attempt };

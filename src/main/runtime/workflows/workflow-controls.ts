@@ -5,7 +5,8 @@ import type { Workflow } from '../../../shared/resources';
 import type { QueueControls } from '../../engine/ports/run-queue';
 import type { WorkflowDoc } from '../../store/document-types';
 
-type Controls = Pick<Workflow, 'concurrency' | 'throttle' | 'queue_size' | 'memory_mb'>;
+type Controls = Pick<Workflow, 'concurrency' | 'throttle' | 'queue_size' | 'memory_mb' | 'auto_retry' | 'notify_first_error'>;
+const KEYS = ['concurrency', 'throttle', 'queue_size', 'memory_mb', 'auto_retry', 'notify_first_error'] as const;
 
 /**
  * What a workflow's settings are, defaults filled in: an HTTP-triggered workflow runs its
@@ -17,14 +18,16 @@ export function controlsView(wf: WorkflowDoc): Controls {
     throttle: wf.throttle ?? null,
     queue_size: wf.queue_size ?? EXECUTION_LIMITS.defaultQueueSize,
     memory_mb: wf.memory_mb ?? EXECUTION_LIMITS.minMemoryMb,
+    auto_retry: wf.auto_retry ?? false,
+    notify_first_error: wf.notify_first_error ?? false,
   };
 }
 
 /** The settings a create or update body sets; those it leaves out keep their stored value. */
 export function controlsFrom(body: Partial<UpdateWorkflowBody>, old: Partial<WorkflowDoc>): Partial<WorkflowDoc> {
-  const pick = <K extends 'concurrency' | 'throttle' | 'queue_size' | 'memory_mb'>(k: K) => (body[k] !== undefined ? body[k] : old[k]);
+  const pick = <K extends (typeof KEYS)[number]>(k: K) => (body[k] !== undefined ? body[k] : old[k]);
   const out: Partial<WorkflowDoc> = {};
-  for (const k of ['concurrency', 'throttle', 'queue_size', 'memory_mb'] as const) {
+  for (const k of KEYS) {
     const v = pick(k);
     if (v !== undefined) (out as Record<string, unknown>)[k] = v;
   }

@@ -8,7 +8,7 @@ export function openPause(run: WorkflowRun) {
   return run.status === 'paused' && p?.resume_url && p.cancel_url ? p : undefined;
 }
 
-const WHAT = { delay: 'resumes', rerun: 'reruns', suspend: 'is cancelled' } as const;
+const WHAT = { delay: 'resumes', rerun: 'reruns', suspend: 'is cancelled', retry: 'retries the failed step' } as const;
 
 /**
  * Resume / Cancel buttons of a paused run: they call its public resume and cancel URLs (each

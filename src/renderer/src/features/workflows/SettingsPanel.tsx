@@ -62,6 +62,16 @@ export function SettingsPanel({ draft, errors }: { draft: Draft; errors: Builder
         <span className="hint">0 pauses the queue: events wait, nothing runs</span>
         {e.throttle && <span className="field-error">{e.throttle}</span>}
       </div>
+      <div className="row wf-throttle" role="group" aria-label="Auto-retry">
+        <label>
+          <input type="checkbox" checked={s.autoRetry} onChange={(ev) => wfSetSettings({ autoRetry: ev.target.checked })} /> Auto-retry errors
+        </label>
+        <label>
+          <input type="checkbox" disabled={!s.autoRetry} checked={s.autoRetry && s.notifyFirstError} onChange={(ev) => wfSetSettings({ notifyFirstError: ev.target.checked })} /> Also record the
+          first error on $errors
+        </label>
+        <span className="hint">A failed step runs again up to 8 times over about 10 hours (not after a timeout); the clock moves retries</span>
+      </div>
     </details>
   );
 }

@@ -13,6 +13,9 @@ export interface DraftSettings {
   /** Empty: keep the stored value (default 100). */
   queueSize: string;
   memoryMb: string;
+  /** Retry a failed step later, as hosted (up to 8 times over about 10 hours). */
+  autoRetry: boolean;
+  notifyFirstError: boolean;
 }
 
 /** Problems by request field (concurrency, throttle, queue_size, memory_mb). */
@@ -26,6 +29,8 @@ export const emptySettings = (): DraftSettings => ({
   throttleUnit: 'minute',
   queueSize: '',
   memoryMb: '',
+  autoRetry: false,
+  notifyFirstError: false,
 });
 
 export function settingsFromWorkflow(wf: Workflow): DraftSettings {
@@ -37,6 +42,8 @@ export function settingsFromWorkflow(wf: Workflow): DraftSettings {
     throttleUnit: wf.throttle?.unit ?? 'minute',
     queueSize: String(wf.queue_size),
     memoryMb: String(wf.memory_mb),
+    autoRetry: wf.auto_retry ?? false,
+    notifyFirstError: wf.notify_first_error ?? false,
   };
 }
 
@@ -66,8 +73,10 @@ export function settingsBody(s: DraftSettings): Record<string, unknown> {
     throttle: s.throttleOn ? { limit: Number(s.throttleLimit), interval: Number(s.throttleInterval), unit: s.throttleUnit } : null,
     ...(s.queueSize.trim() ? { queue_size: Number(s.queueSize) } : {}),
     ...(s.memoryMb.trim() ? { memory_mb: Number(s.memoryMb) } : {}),
+    auto_retry: s.autoRetry,
+    notify_first_error: s.autoRetry && s.notifyFirstError,
   };
 }
 
 /** The request fields the settings panel owns (a 400 naming one is shown there). */
-export const SETTINGS_FIELDS = ['concurrency', 'throttle', 'queue_size', 'memory_mb'];
+export const SETTINGS_FIELDS = ['concurrency', 'throttle', 'queue_size', 'memory_mb', 'auto_retry', 'notify_first_error'];
