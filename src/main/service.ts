@@ -33,6 +33,7 @@ import type { Clock } from './scheduler/clock';
 import { createApp } from './server/app';
 import { publicAddress } from './server/guards';
 import { Sessions } from './server/sessions';
+import { ErrorTally } from './runtime/error-tally';
 import { isWebhookPath, WEBHOOK_PREFIX, webhookListener } from './server/webhooks';
 import { UserService, ensureLocalUser } from './services/user-service';
 import { SourcesService } from './services/sources-service';
@@ -116,6 +117,12 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   const storeChanges = life.add('data store change feed', new ChangeCoalescer((id) => changed('data_stores', id)), (c) => c.dispose());
   const backend = await openEmbeddedBackend({ paths, clock: o.clock, logger: o.logger, fs: o.storeFs, onDataStoreChange: (id) => storeChanges.note(id) }, life);
   const { health, docs, events, dataStores, logs, outbox, runs, timers: scheduler } = backend;
+  // A failing deployment's error count is part of its REST view: lists re-read it (a few times a burst).
+  const errorChanges = life.add('error count change feed', new ChangeCoalescer((key) => {
+    const [resource, id] = key.split(':');
+    changed(resource as 'sources' | 'workflows', id);
+  }), (c) => c.dispose());
+  const errorTally = new ErrorTally(backend.errors, (id) => errorChanges.note(`sources:${id}`));
   await ensureLocalUser(docs, o.clock);
 
   const sandbox = new RunnerPool({
@@ -154,9 +161,9 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
     storeFull: () => events.health.full,
   });
   life.add('deployments', deployments, (d) => d.dispose());
-  const runtime = new SourceRuntime({ docs, events, logs, sandbox, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, dataStores, endpointUrl, deployments });
+  const runtime = new SourceRuntime({ docs, events, logs, errors: errorTally, sandbox, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, dataStores, endpointUrl, deployments });
   const destinations = new Destinations({ events, bus, outbox, paths, clock: o.clock });
-  const errors = new ErrorsChannel({ events, bus, clock: o.clock, destinations, notify: o.onWorkflowError });
+  const errors = new ErrorsChannel({ events, bus, clock: o.clock, destinations, notify: o.onWorkflowError, onRecorded: (id) => errorChanges.note(`workflows:${id}`) });
   const workflowRuns = new WorkflowRuns(runs, (run) => bus.publishFeed({ type: 'run', workflow_id: run.workflow_id, run }));
   const executor = new RunExecutor({
     ...{ docs, events, sandbox, clock: o.clock, logger: o.logger, paths, destinations, errors, secrets, accounts, dataStores },

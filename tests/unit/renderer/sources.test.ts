@@ -33,6 +33,7 @@ const source = (over: Partial<DeployedSource> = {}): DeployedSource => ({
   name_slug: 'one',
   timeout_seconds: 300,
   last_event_at: null,
+  errors: { count: 0, last: null },
   ...over,
 });
 
