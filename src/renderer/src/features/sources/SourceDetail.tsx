@@ -5,6 +5,7 @@ import { ConfirmButton } from '../../ui/ConfirmButton';
 import { CopyButton } from '../../ui/CopyButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorNote } from '../../ui/ErrorNote';
+import { LastErrorNote } from '../../ui/ErrorCount';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { ShortId } from '../../ui/ShortId';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -71,6 +72,7 @@ export function SourceDetail({ id }: { id: string }) {
         />
       </div>
       <ErrorNote error={op?.error} onDismiss={() => clearSourceError(id)} />
+      <LastErrorNote errors={source.errors} />
       {op?.run && <RunResultView run={op.run} />}
       {editing && <EditProps source={source} onDone={() => setEditing(false)} />}
 

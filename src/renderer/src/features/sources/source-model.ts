@@ -31,14 +31,14 @@ export function findChoice(choices: ComponentChoice[], ref: string | null | unde
   return choices.find((c) => c.id === ref) ?? choices.find((c) => c.origin === 'registry' && c.key === ref) ?? choices.find((c) => c.key === ref);
 }
 
-export type StatusFilter = 'all' | 'active' | 'inactive';
+export type StatusFilter = 'all' | 'active' | 'inactive' | 'failing';
 
 /** Sources whose name, id or component key contain the text, with the chosen status. */
 export function filterSources(sources: DeployedSource[], text: string, status: StatusFilter): DeployedSource[] {
   const q = text.trim().toLowerCase();
   return sources.filter(
     (s) =>
-      (status === 'all' || (status === 'active') === s.active) &&
+      (status === 'all' || (status === 'failing' ? s.errors.count > 0 : (status === 'active') === s.active)) &&
       (!q || [s.name, s.id, s.component_key ?? '', s.name_slug].some((f) => f.toLowerCase().includes(q))),
   );
 }
