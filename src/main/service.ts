@@ -218,7 +218,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   });
 
   let hosts = new Set<string>();
-  const sessions = new Sessions(o.clock);
+  const sessions = life.add('sessions', new Sessions(o.clock, paths.sessionsFile), (s) => s.flushed());
   const app = createApp({
     logger: o.logger,
     sessions,

@@ -13,7 +13,7 @@ import type { SystemService } from '../services/system-service';
 import type { WorkflowsService } from '../services/workflows-service';
 import { setCookie } from 'hono/cookie';
 import { errorResponse } from './error-mapper';
-import { SESSION_COOKIE, type Sessions } from './sessions';
+import { SESSION_COOKIE, SESSION_TTL_MS, type Sessions } from './sessions';
 import { bearerAuth, hostGuard } from './guards';
 import { accountRoutes } from './routes/account';
 import { componentRoutes } from './routes/components';
@@ -102,7 +102,7 @@ export function createApp(d: AppDeps): Hono {
     if (!session) {
       return c.html('<!doctype html><title>Runnel</title><p>This link has been used or has expired. Run <code>runnel open</code> for a fresh one.</p>', 401);
     }
-    setCookie(c, SESSION_COOKIE, session, { httpOnly: true, sameSite: 'Strict', path: '/' });
+    setCookie(c, SESSION_COOKIE, session, { httpOnly: true, sameSite: 'Strict', path: '/', maxAge: Math.floor(SESSION_TTL_MS / 1000) });
     return c.redirect('/', 303);
   });
   guarded.get('*', staticUi(d.uiDir));
