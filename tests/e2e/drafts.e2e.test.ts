@@ -59,4 +59,29 @@ describe('editor drafts survive a reload (issue 18, item 6)', () => {
     await editor.getByText('"Fresh"').waitFor();
     await page.getByRole('status', { name: 'Restored draft' }).waitFor();
   });
+
+  it('restores the unsaved code of a workflow step after a reload, per step, until saved', async () => {
+    const { page, svc } = ui;
+    const wf = await svc.createWorkflow({
+      name: 'Drafted',
+      trigger: { type: 'manual' },
+      steps: [{ name: 'first', code: 'export default defineComponent({ async run() { return 1 } })' }],
+    });
+    await ui.goto(`/workflows/${wf.id}/edit`);
+    const code = page.getByRole('textbox', { name: 'Code of step 1' });
+    await code.getByText('return 1').waitFor();
+    await code.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.insertText('// step draft\n');
+    await page.reload();
+    await code.getByText('// step draft').waitFor();
+    const note = page.getByRole('region', { name: 'Step 1' }).getByRole('status', { name: 'Restored draft' });
+    await note.waitFor();
+    await ui.shot('drafts-2-step-restored');
+    await note.getByRole('button', { name: 'Discard draft' }).click();
+    await expect.poll(() => code.getByText('// step draft').count()).toBe(0);
+    await page.reload();
+    await code.getByText('return 1').waitFor();
+    expect(await code.getByText('// step draft').count()).toBe(0);
+  });
 });
