@@ -23,6 +23,7 @@ export function SourceDetail({ id }: { id: string }) {
   const loaded = useStore((s) => s.loaded.sources);
   const op = useStore((s) => s.sourceOps[id]);
   const logs = useStore((s) => s.sourceLogs[id]?.value);
+  const stores = useStore((s) => s.dataStores);
   const { runSource, updateSource, deleteSource, loadSourceEvents, loadSourceLogs, clearSourceError } = useStore.getState();
   const [editing, setEditing] = useState(false);
   const [, navigate] = useLocation();
@@ -115,7 +116,7 @@ export function SourceDetail({ id }: { id: string }) {
           {props.map(([k, v]) => (
             <div key={k} className="contents">
               <dt className="mono">{k}</dt>
-              <dd className="mono">{showValue(v)}</dd>
+              <dd className="mono">{showValue(v, stores)}</dd>
             </div>
           ))}
         </dl>

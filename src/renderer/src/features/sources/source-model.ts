@@ -60,10 +60,14 @@ export function frameOf(e: EventSummary): SseEmitFrame {
 }
 
 /** A configured value as one line: timers, endpoints and masked secrets read as themselves. */
-export function showValue(v: unknown): string {
+export function showValue(v: unknown, stores: { id: string; name: string }[] = []): string {
   if (typeof v === 'string') return v;
   if (v && typeof v === 'object') {
     const o = v as Record<string, unknown>;
+    if (typeof o.data_store_id === 'string') {
+      const store = stores.find((s) => s.id === o.data_store_id);
+      return store ? `${store.name} (${store.id})` : `${o.data_store_id} (no such data store)`;
+    }
     if (typeof o.endpoint_url === 'string') return o.endpoint_url;
     if ('interval_seconds' in o || 'cron' in o) return o.cron ? `cron ${o.cron}${o.timezone ? ` (${o.timezone})` : ''}` : `every ${o.interval_seconds} s`;
   }
