@@ -53,6 +53,7 @@ export function EditorPanel({ onSave, toolbar }: { onSave(): void; toolbar?: Rea
         onChange={setCode}
         language={editorLanguage(editor)}
         label="Component code"
+        checkSyntax
         errorLine={err?.line ?? null}
         errorMessage={err?.message ?? null}
         minHeight={320}

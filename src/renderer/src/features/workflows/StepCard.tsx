@@ -51,7 +51,7 @@ export function StepCard({ step, index, steps, errors }: { step: DraftStep; inde
         )}
         {step.kind === 'code' && (
           <div className={`field${errors?.code ? ' invalid' : ''}`}>
-            <CodeEditor label={`Code of step ${n}`} value={step.code} onChange={(code) => update(step.uid, { code })} errorLine={errors?.codeLine} errorMessage={errors?.code} minHeight={140} />
+            <CodeEditor label={`Code of step ${n}`} value={step.code} onChange={(code) => update(step.uid, { code })} errorLine={errors?.codeLine} errorMessage={errors?.code} minHeight={140} checkSyntax />
             {errors?.code && <span className="field-error" role="alert">{errors.code}</span>}
           </div>
         )}
