@@ -65,7 +65,9 @@ export function CodeEditor({ value, onChange, language = 'javascript', errorLine
           linter(
             (lv) => {
               const { language: l, errorLine: line, errorMessage: msg, checkSyntax: check } = lintInputs.current;
-              const found = check ? syntaxDiagnostics(lv.state, l) : [];
+              let found = check ? syntaxDiagnostics(lv.state, l) : [];
+              // The API's error on the same line is the same error, said by the service: show that one.
+              if (line && found[0] && lv.state.doc.lineAt(found[0].from).number === line) found = [];
               setSyntax(found[0] ? { line: lv.state.doc.lineAt(found[0].from).number, message: found[0].message } : null);
               return [...found, ...diagnosticsFor(lv.state, line, msg)];
             },
