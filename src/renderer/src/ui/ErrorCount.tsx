@@ -1,4 +1,5 @@
 import type { ErrorCounts } from '../../../shared/resources';
+import { absoluteTime } from './format';
 import { RelativeTime } from './RelativeTime';
 
 const plural = (n: number) => `${n} error${n === 1 ? '' : 's'}`;
@@ -8,14 +9,8 @@ export function ErrorCount({ errors }: { errors: ErrorCounts | undefined }) {
   if (!errors || errors.count === 0 || !errors.last) return <span className="muted">—</span>;
   const last = `${errors.last.name}: ${errors.last.message}`;
   return (
-    <span className="error-count">
-      <span className="badge badge-bad">{plural(errors.count)}</span>{' '}
-      <span className="error-count-last" title={last}>
-        {last}
-      </span>{' '}
-      <span className="muted">
-        <RelativeTime ms={errors.last.at} />
-      </span>
+    <span className="error-count" title={`${last} (${absoluteTime(errors.last.at)})`}>
+      <span className="badge badge-bad">{plural(errors.count)}</span> <span className="error-count-last">{last}</span>
     </span>
   );
 }
