@@ -37,6 +37,7 @@ import { createApp } from './server/app';
 import { publicAddress } from './server/guards';
 import { probePort } from './server/port-probe';
 import { Sessions } from './server/sessions';
+import { ErrorTally } from './runtime/error-tally';
 import { isWebhookPath, WEBHOOK_PREFIX, webhookListener } from './server/webhooks';
 import { FLOW_PREFIX, flowListener, isFlowPath } from './server/flow-urls';
 import { FlowService } from './services/flow-service';
@@ -126,6 +127,12 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   const storeChanges = life.add('data store change feed', new ChangeCoalescer((id) => changed('data_stores', id)), (c) => c.dispose());
   const backend = await openEmbeddedBackend({ paths, clock: o.clock, logger: o.logger, fs: o.storeFs, onDataStoreChange: (id) => storeChanges.note(id) }, life);
   const { health, docs, events, dataStores, logs, outbox, runs, timers: scheduler } = backend;
+  // A failing deployment's error count is part of its REST view: lists re-read it (a few times a burst).
+  const errorChanges = life.add('error count change feed', new ChangeCoalescer((key) => {
+    const [resource, id] = key.split(':');
+    changed(resource as 'sources' | 'workflows', id);
+  }), (c) => c.dispose());
+  const errorTally = new ErrorTally(backend.errors, (id) => errorChanges.note(`sources:${id}`));
   await ensureLocalUser(docs, o.clock);
 
   const sandbox = new RunnerPool({
@@ -168,9 +175,9 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
     now: () => o.clock.now(),
   });
   life.add('deployments', deployments, (d) => d.dispose());
-  const runtime = new SourceRuntime({ docs, events, logs, sandbox, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, dataStores, env, endpointUrl, deployments });
+  const runtime = new SourceRuntime({ docs, events, logs, errors: errorTally, sandbox, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, dataStores, env, endpointUrl, deployments });
   const destinations = new Destinations({ events, bus, outbox, paths, clock: o.clock });
-  const errors = new ErrorsChannel({ events, bus, clock: o.clock, destinations, notify: o.onWorkflowError });
+  const errors = new ErrorsChannel({ events, bus, clock: o.clock, destinations, notify: o.onWorkflowError, onRecorded: (id) => errorChanges.note(`workflows:${id}`) });
   const workflowRuns = new WorkflowRuns(runs, (run) => bus.publishFeed({ type: 'run', workflow_id: run.workflow_id, run }));
   const executor = new RunExecutor({
     ...{ docs, events, sandbox, clock: o.clock, logger: o.logger, paths, destinations, errors, secrets, accounts, dataStores, env },
@@ -226,7 +233,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   });
 
   let hosts = new Set<string>();
-  const sessions = new Sessions(o.clock);
+  const sessions = life.add('sessions', new Sessions(o.clock, paths.sessionsFile), (s) => s.flushed());
   const app = createApp({
     logger: o.logger,
     sessions,

@@ -6,6 +6,11 @@ import { z } from 'zod';
 const epoch = z.number();
 const props = z.record(z.string(), z.unknown());
 
+export const errorCounts = z.object({
+  count: z.number(),
+  last: z.object({ at: epoch, name: z.string(), message: z.string() }).nullable(),
+});
+
 export const deployedSource = z.object({
   id: z.string(),
   user_id: z.string(),
@@ -19,6 +24,7 @@ export const deployedSource = z.object({
   name_slug: z.string(),
   timeout_seconds: z.number(),
   last_event_at: epoch.nullable(),
+  errors: errorCounts,
 });
 
 const propAttributes = {
@@ -125,6 +131,7 @@ export const workflow = z.object({
   notify_first_error: z.boolean(),
   created_at: epoch,
   updated_at: epoch,
+  errors: errorCounts,
 });
 
 export const runStatus = z.enum(['running', 'paused', 'success', 'error', 'exited', 'cancelled']);

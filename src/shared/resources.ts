@@ -13,6 +13,14 @@ export interface DeployedSource {
   name_slug: string;
   timeout_seconds: number;
   last_event_at: number | null;
+  /** Failed runs (thrown, timed out, killed) since it was deployed, and the last one. */
+  errors: ErrorCounts;
+}
+
+/** How often a source or workflow failed, and the last failure (`at` in epoch ms). */
+export interface ErrorCounts {
+  count: number;
+  last: { at: number; name: string; message: string } | null;
 }
 
 /** A prop's attributes as a component declares them (spec 2.9), functions left out. */
@@ -143,6 +151,8 @@ export interface Workflow {
   notify_first_error: boolean;
   created_at: number;
   updated_at: number;
+  /** Failed runs as its `$errors` channel keeps them (within the event retention), and the last one. */
+  errors: ErrorCounts;
 }
 
 /** `paused`: waiting on `$.flow.delay` / `suspend` / `rerun`; `cancelled`: its cancel URL (or a suspend's timeout) ended it. */

@@ -14,6 +14,7 @@ import { RUN_RETENTION } from '../runtime/workflows/workflow-runs';
 import type { Clock } from '../scheduler/clock';
 import { Scheduler } from '../scheduler/scheduler';
 import { BoundedLists } from '../store/bounded-lists';
+import type { ErrorRecord } from '../runtime/error-tally';
 import { DocumentStore } from '../store/documents';
 import { EventStore } from '../store/event-store';
 import { FilePausedRuns } from '../store/paused-runs';
@@ -44,6 +45,8 @@ export interface EmbeddedBackend extends EnginePorts {
   logs: BoundedLists<LogLine>;
   outbox: BoundedLists<OutboxMessage>;
   runs: BoundedLists<WorkflowRun>;
+  /** Each source's failed runs (runtime/error-tally.ts). */
+  errors: BoundedLists<ErrorRecord>;
 }
 
 export async function openEmbeddedBackend(o: EmbeddedBackendOptions, life: Lifecycle): Promise<EmbeddedBackend> {
@@ -56,12 +59,13 @@ export async function openEmbeddedBackend(o: EmbeddedBackendOptions, life: Lifec
   const logs = life.add('logs', await openLists<LogLine>(paths.logsDir, 100, { fs, health }), (l) => l.close());
   const outbox = life.add('outbox', await openLists<OutboxMessage>(paths.outboxDir, 1000, { fs, health }), (l) => l.close());
   const runs = life.add('workflow runs', await openLists<WorkflowRun>(paths.runsDir, RUN_RETENTION, { fs, health }), (l) => l.close());
+  const errors = life.add('error counts', await openLists<ErrorRecord>(paths.errorsDir, 5, { fs, health }), (l) => l.close());
   const dataStores = new DataStores({ dir: paths.dataStoresDir, clock, logger, docs, fs, health, onChange: o.onDataStoreChange });
   await dataStores.open();
   life.add('data stores', dataStores, (d) => d.close());
   const timers = life.add('scheduler', new Scheduler(clock), (t) => t.dispose());
   const pausedRuns = await FilePausedRuns.open(paths.pausedDir, { fs, logger, now: () => clock.now() });
-  return { health, docs, events, dataStores, queues: inProcessQueues, timers, logs, outbox, runs, pausedRuns };
+  return { health, docs, events, dataStores, queues: inProcessQueues, timers, logs, outbox, runs, pausedRuns, errors };
 }
 
 function openLists<T>(dir: string, max: number, opts: ConstructorParameters<typeof BoundedLists>[2]): Promise<BoundedLists<T>> {

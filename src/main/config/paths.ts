@@ -8,6 +8,10 @@ export interface Paths {
   eventsDir: string;
   logsDir: string;
   runsDir: string;
+  /** Each deployment's failed runs (a count and the last error). */
+  errorsDir: string;
+  /** The web UI's sessions, as hashes with expiries (0600). */
+  sessionsFile: string;
   outboxDir: string;
   packagesDir: string;
   dataStoresDir: string;
@@ -30,6 +34,8 @@ export function pathsFor(dataDir: string): Paths {
     eventsDir: join(dataDir, 'events'),
     logsDir: join(dataDir, 'logs'),
     runsDir: join(dataDir, 'runs'),
+    errorsDir: join(dataDir, 'errors'),
+    sessionsFile: join(dataDir, 'sessions.json'),
     outboxDir: join(dataDir, 'outbox'),
     packagesDir: join(dataDir, 'packages'),
     dataStoresDir: join(dataDir, 'data-stores'),

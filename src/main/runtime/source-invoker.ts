@@ -20,6 +20,7 @@ import type { EventBus } from './event-bus';
 import type { Secrets } from './secrets';
 import type { Accounts } from './accounts';
 import type { EnvVars } from './env-vars';
+import type { ErrorTally } from './error-tally';
 
 export type { RunOutcome };
 
@@ -35,6 +36,8 @@ export interface SourceInvokerDeps {
   secrets: Secrets;
   accounts: Accounts;
   env: EnvVars;
+  /** Counts failed runs, so lists can show a failing source as failing. */
+  errors: ErrorTally;
   /** The public URL of a webhook token, built from the service's current address. */
   endpointUrl(token: string): string;
 }
@@ -200,6 +203,7 @@ export class SourceInvoker {
 
   private logFailure(id: string, method: InvokeMethod, outcome: { ok: boolean; error?: InvokeOutcome['error']; killed?: boolean }): void {
     if (outcome.ok || !outcome.error) return;
+    if (method === 'run') this.deps.errors.record(id, this.deps.clock.now(), outcome.error);
     const where = method === 'run' ? '' : ` in ${method}()`;
     const detail = outcome.error.stack && !outcome.killed ? outcome.error.stack : `${outcome.error.name}: ${outcome.error.message}`;
     this.systemLog(id, `${outcome.error.name}${where}: ${outcome.error.message}`);

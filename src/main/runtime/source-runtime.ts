@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { RunnelError } from '../../shared/errors';
 import { newId, randomToken } from '../../shared/ids';
 import { LIMITS } from '../../shared/limits';
-import type { LogLine, RunResult } from '../../shared/resources';
+import type { ErrorCounts, LogLine, RunResult } from '../../shared/resources';
 import type { HttpDelivery } from '../domain/http';
 import type { TriggerInput } from '../domain/triggers';
 import type { Logger } from '../logger';
@@ -199,6 +199,7 @@ export class SourceRuntime implements DeploymentKind<RunOutcome> {
       this.deps.sandbox.forget(id);
       await this.deps.events.drop(id);
       await this.deps.logs.drop(id);
+      await this.deps.errors.drop(id);
       await rm(this.deps.paths.scratch(id), { recursive: true, force: true });
     });
   }
@@ -264,6 +265,11 @@ export class SourceRuntime implements DeploymentKind<RunOutcome> {
       return;
     }
     this.deps.logger.error(`invocation of ${id} failed`, problem);
+  }
+
+  /** How often the source's runs failed, and the last failure. */
+  errorCounts(id: string): ErrorCounts {
+    return this.deps.errors.counts(id);
   }
 
   logs(id: string): LogLine[] {

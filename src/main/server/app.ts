@@ -12,10 +12,10 @@ import type { SourcesService } from '../services/sources-service';
 import type { StreamsService } from '../services/streams-service';
 import type { SystemService } from '../services/system-service';
 import type { WorkflowsService } from '../services/workflows-service';
-import { setCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import { errorResponse } from './error-mapper';
-import { SESSION_COOKIE, type Sessions } from './sessions';
-import { bearerAuth, hostGuard } from './guards';
+import { SESSION_COOKIE, SESSION_TTL_MS, type Sessions } from './sessions';
+import { bearerAuth, fromOwnPage, hostGuard } from './guards';
 import { accountRoutes } from './routes/account';
 import { componentRoutes } from './routes/components';
 import { envRoutes } from './routes/env';
@@ -62,6 +62,12 @@ export function createApp(d: AppDeps): Hono {
   guarded.use('*', hostGuard(d.allowedHosts));
   const { services: s } = d;
   const auth = bearerAuth(() => s.system.apiKey(), d.sessions);
+  // Before the auth guard: the page asks whether it is signed in, so a signed-out page calls
+  // nothing that would be refused (and says how to sign in instead).
+  guarded.get('/v1/session', (c) => {
+    const signedIn = d.sessions.isSession(getCookie(c, SESSION_COOKIE)) && fromOwnPage(c.req.header('host'), c.req.header('sec-fetch-site'), c.req.header('origin'));
+    return c.json({ data: { signed_in: signedIn } });
+  });
   guarded.use('/v1/*', auth);
   guarded.use('/sources/*', auth);
   guarded.use('/workflows/*', auth);
@@ -106,7 +112,7 @@ export function createApp(d: AppDeps): Hono {
     if (!session) {
       return c.html('<!doctype html><title>Runnel</title><p>This link has been used or has expired. Run <code>runnel open</code> for a fresh one.</p>', 401);
     }
-    setCookie(c, SESSION_COOKIE, session, { httpOnly: true, sameSite: 'Strict', path: '/' });
+    setCookie(c, SESSION_COOKIE, session, { httpOnly: true, sameSite: 'Strict', path: '/', maxAge: Math.floor(SESSION_TTL_MS / 1000) });
     return c.redirect('/', 303);
   });
   guarded.get('*', staticUi(d.uiDir));

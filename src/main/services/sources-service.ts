@@ -149,6 +149,7 @@ export class SourcesService {
       name_slug: doc.name_slug,
       timeout_seconds: doc.timeout_seconds ?? this.deps.docs.data.settings.default_timeout_seconds,
       last_event_at: lastMs,
+      errors: this.deps.runtime.errorCounts(doc.id),
     };
   }
 }

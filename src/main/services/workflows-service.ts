@@ -1,7 +1,8 @@
 import type { CreateWorkflowBody, UpdateWorkflowBody } from '../../shared/api';
 import type { EventSummary, OutboxMessage, PageInfo, Subscription, Workflow, WorkflowRun } from '../../shared/resources';
-import { ERRORS_CHANNEL } from '../runtime/workflows/errors-channel';
+import { ERRORS_CHANNEL, errorCountsOf } from '../runtime/workflows/errors-channel';
 import type { Subscriptions } from '../runtime/workflows/subscriptions';
+import type { WorkflowDoc } from '../store/document-types';
 import type { WorkflowRuntime } from '../runtime/workflows/workflow-runtime';
 import type { BoundedLists } from '../store/bounded-lists';
 import type { EventLog } from '../engine/ports/event-log';
@@ -27,7 +28,9 @@ export class WorkflowsService {
   async create(body: CreateWorkflowBody): Promise<Workflow> {
     const wf = await this.deps.runtime.create(body);
     this.deps.changed('workflows');
-    return this.deps.runtime.view(wf);
+    // A source trigger is a subscription (workflow → its source): the Subscriptions screen shows it.
+    this.deps.changed('subscriptions');
+    return this.view(wf);
   }
 
   async remove(id: string): Promise<void> {
@@ -38,6 +41,7 @@ export class WorkflowsService {
     for (const s of steps) await this.deps.events.drop(s.id);
     await this.deps.runs.drop(id);
     this.deps.changed('workflows', id);
+    this.deps.changed('subscriptions');
   }
 
   async update(id: string, body: UpdateWorkflowBody): Promise<Workflow> {
@@ -45,16 +49,17 @@ export class WorkflowsService {
     const wf = await this.deps.runtime.update(id, body);
     for (const s of before) if (!wf.steps.some((n) => n.id === s.id)) await this.deps.events.drop(s.id);
     this.deps.changed('workflows', id);
-    return this.deps.runtime.view(wf);
+    this.deps.changed('subscriptions');
+    return this.view(wf);
   }
 
   get(id: string): Workflow {
-    return this.deps.runtime.view(this.deps.runtime.get(id));
+    return this.view(this.deps.runtime.get(id));
   }
 
   list(q: { limit: number; before?: string; after?: string }): { data: Workflow[]; page_info: PageInfo } {
     const { page, page_info } = pageById(this.deps.runtime.list(), q);
-    return { data: page.map((w) => this.deps.runtime.view(w)), page_info };
+    return { data: page.map((w) => this.view(w)), page_info };
   }
 
   run(id: string, event: unknown): Promise<WorkflowRun> {
@@ -98,5 +103,9 @@ export class WorkflowsService {
 
   outbox(): OutboxMessage[] {
     return this.deps.outbox();
+  }
+
+  private view(wf: WorkflowDoc): Workflow {
+    return { ...this.deps.runtime.view(wf), errors: errorCountsOf(this.deps.events, wf.id) };
   }
 }

@@ -85,8 +85,8 @@ function SignedOut() {
     <div className="signed-out" role="alert">
       <h1>This page is not signed in</h1>
       <p>
-        Run <code>runnel open</code> (or use the <code>Open …</code> link that <code>runnel serve</code> printed) to get a fresh sign-in link. Links work once and
-        sessions end when the service restarts.
+        Run <code>runnel open</code> (or use the <code>Open …</code> link that <code>runnel serve</code> printed) to get a fresh sign-in link. Links work once; a
+        session lasts 30 days, also across restarts of the service.
       </p>
     </div>
   );

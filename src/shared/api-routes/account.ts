@@ -31,6 +31,13 @@ export const accountRoutes = {
     summary: 'A one-time link that signs the web UI in',
     response: one(z.object({ token: z.string(), url: z.string() })),
   }),
+  session: route({
+    method: 'get',
+    path: '/v1/session',
+    summary: 'Whether this request carries a web UI session (the page asks before anything else; no credential needed)',
+    response: one(z.object({ signed_in: z.boolean() })),
+    public: true,
+  }),
   openapi: route({
     method: 'get',
     path: '/v1/openapi.json',

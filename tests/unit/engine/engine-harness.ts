@@ -11,6 +11,7 @@ import type { Deployments } from '../../../src/main/engine/deployments/deploymen
 import type { HttpTrigger } from '../../../src/main/engine/triggers/http-trigger';
 import { Scheduler } from '../../../src/main/scheduler/scheduler';
 import { BoundedLists } from '../../../src/main/store/bounded-lists';
+import { ErrorTally, type ErrorRecord } from '../../../src/main/runtime/error-tally';
 import type { ComponentDoc, SourceDoc } from '../../../src/main/store/document-types';
 import { EventStore } from '../../../src/main/store/event-store';
 import { FakeSandbox } from './fake-sandbox';
@@ -38,6 +39,7 @@ export async function startEngine(): Promise<Engine> {
   const { paths, clock, docs, events, bus, dataStores, secrets, accounts, env } = stores;
   const logs = new BoundedLists<LogLine>(paths.logsDir, 100);
   await logs.openAll();
+  const errors = new ErrorTally(new BoundedLists<ErrorRecord>(paths.errorsDir, 5));
   const sandbox = new FakeSandbox();
   const scheduler = new Scheduler(clock);
   const { deployments, http } = deploymentEngine({ capacity: () => docs.data.settings.source_queue_length, scheduler, storeFull: () => events.health.full });
@@ -46,6 +48,7 @@ export async function startEngine(): Promise<Engine> {
     docs,
     events,
     logs,
+    errors,
     sandbox,
     bus,
     clock,

@@ -33,6 +33,7 @@ const source = (over: Partial<DeployedSource> = {}): DeployedSource => ({
   name_slug: 'one',
   timeout_seconds: 300,
   last_event_at: null,
+  errors: { count: 0, last: null },
   ...over,
 });
 
@@ -168,6 +169,10 @@ describe('sources model', () => {
     expect(showValue({ cron: '0 * * * *', interval_seconds: null, timezone: 'UTC' })).toBe('cron 0 * * * * (UTC)');
     expect(showValue('x')).toBe('x');
     expect(showValue({ a: 1 })).toBe('{"a":1}');
+    // A data store prop names its store (issue 18, item 8), not the raw {"data_store_id": …}.
+    const stores = [{ id: 'ds_1', name: 'customers' }];
+    expect(showValue({ data_store_id: 'ds_1' }, stores)).toBe('customers (ds_1)');
+    expect(showValue({ data_store_id: 'ds_gone' }, stores)).toBe('ds_gone (no such data store)');
     const now = 10 * 60_000;
     const rate = eventRate([frameOf(summary('a', now - 1000)), frameOf(summary('b', now - 2000)), frameOf(summary('c', now - 61_000))], now);
     expect(rate).toHaveLength(60);

@@ -16,7 +16,7 @@ describe('props read from an inline step', () => {
       { name: 'n', type: 'integer', label: 'A number' },
       { name: 'quoted-name', type: 'string', optional: true, description: 'with, a comma { and brace' },
       { name: 'db', type: '$.service.db' },
-      { name: 'list', type: 'string[]', default: null },
+      { name: 'list', type: 'string[]', default: ['a', 'b'] },
     ]);
   });
 
@@ -24,5 +24,22 @@ describe('props read from an inline step', () => {
     expect(propsFromCode('export default defineComponent({ async run() { return 1 } })')).toEqual([]);
     expect(propsFromCode('export default defineComponent({ props: {}, async run() {} })')).toEqual([]);
     expect(propsFromCode('export default { props: { a: { type: "string" ')).toEqual([]);
+  });
+
+  it('reads a literal default, so the field shows it (issue 18, item 8: `default: 350` showed an empty field)', () => {
+    const code = `export default defineComponent({ props: {
+      width: { type: "integer", default: 350 },
+      name: { type: "string", default: "Ada" },
+      on: { type: "boolean", default: false },
+      tags: { type: "string[]", default: ["a", "b"] },
+      computed: { type: "integer", default: 2 * 3 },
+    }, async run() {} })`;
+    expect(propsFromCode(code).map((p) => [p.name, p.default])).toEqual([
+      ['width', 350],
+      ['name', 'Ada'],
+      ['on', false],
+      ['tags', ['a', 'b']],
+      ['computed', null],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { randomToken } from '../../../shared/ids';
-import type { WorkflowRun } from '../../../shared/resources';
+import type { ErrorCounts, WorkflowRun } from '../../../shared/resources';
 import type { SerializedError } from '../../domain/invocations';
 import type { Clock } from '../../scheduler/clock';
 import type { StepDoc, WorkflowDoc } from '../../store/document-types';
@@ -9,6 +9,18 @@ import type { Destinations } from './destinations';
 
 export const ERRORS_CHANNEL = '$errors';
 
+/** A workflow's failed runs as its `$errors` channel keeps them, and the newest one. */
+export function errorCountsOf(events: EventLog, workflowId: string): ErrorCounts {
+  const { events: newest, total } = events.list(workflowId, { channel: ERRORS_CHANNEL, limit: 1 });
+  const e = newest[0];
+  if (!e) return { count: total, last: null };
+  const error = (e.ev as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return {
+    count: total,
+    last: { at: e.ms, name: String(error?.code ?? 'Error'), message: String(error?.message ?? e.sum ?? '') },
+  };
+}
+
 export interface ErrorsChannelDeps {
   events: EventLog;
   bus: EventBus;
@@ -16,6 +28,8 @@ export interface ErrorsChannelDeps {
   destinations: Destinations;
   /** The desktop app shows a notification; headless, nothing. */
   notify?(wf: WorkflowDoc, error: SerializedError): void;
+  /** After the error is stored: the workflow's error count changed. */
+  onRecorded?(workflowId: string): void;
 }
 
 /**
@@ -52,6 +66,7 @@ export class ErrorsChannel {
       events: [{ ch: ERRORS_CHANNEL, emit_id: randomToken(27), ev: event, hops, sum: `${error.name}: ${error.message}`.slice(0, 200) }],
     });
     this.deps.bus.publishEvents(wf.id, stored);
+    this.deps.onRecorded?.(wf.id);
     this.deps.destinations.email({
       subject: `Runnel: workflow "${wf.name}" failed`,
       text: `${step ? `Step "${step.name}"` : 'A delivery'} of workflow ${wf.name} (${wf.id}) failed.\n\n${error.name}: ${error.message}\n\nSee GET /v1/workflows/${wf.id}/$errors/event_summaries?expand=event`,

@@ -226,7 +226,8 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
     this.deps.logger.warn(`workflow ${id}: ${what}`);
   }
 
-  view(wf: WorkflowDoc): Workflow {
+  /** The workflow as REST shows it, without its error counts (WorkflowsService adds them). */
+  view(wf: WorkflowDoc): Omit<Workflow, 'errors'> {
     return {
       id: wf.id,
       deployment_id: wf.deployment_id,

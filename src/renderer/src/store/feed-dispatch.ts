@@ -1,5 +1,5 @@
 import type { FeedFrame } from '../../../shared/resources';
-import { onAuthFailure } from '../api/client';
+import { client, onAuthFailure } from '../api/client';
 import { connectFeed } from '../api/feed';
 import { logBus } from '../api/log-bus';
 import type { AppStore } from './index';
@@ -32,22 +32,37 @@ export function dispatchFrame(store: AppStore, f: FeedFrame): void {
   }
 }
 
-/** The one place the page subscribes to server pushes. Lists are re-read on every (re)connect. */
+/**
+ * The one place the page subscribes to server pushes. Lists are re-read on every (re)connect.
+ * It asks first whether the page is signed in: a signed-out page calls nothing that would be
+ * refused, and shows how to sign in.
+ */
 export function startFeed(store: AppStore): () => void {
   const offAuth = onAuthFailure(() => store.getState().setSignedOut());
-  void store.getState().refreshAll();
-  const close = connectFeed(
-    (f) => dispatchFrame(store, f),
-    (status) => {
-      const was = store.getState().feed;
-      store.getState().setFeed(status);
-      // Frames sent before the stream opened (or while it was down) were missed: read again.
-      if (status === 'live' && was !== 'live') void store.getState().refreshAll();
-      // A refused stream looks like any network error to EventSource: a read tells them apart.
-      if (status === 'down') void store.getState().refresh('api-key');
-    },
+  let close = () => {};
+  let stopped = false;
+  const start = () => {
+    if (stopped) return;
+    void store.getState().refreshAll();
+    close = connectFeed(
+      (f) => dispatchFrame(store, f),
+      (status) => {
+        const was = store.getState().feed;
+        store.getState().setFeed(status);
+        // Frames sent before the stream opened (or while it was down) were missed: read again.
+        if (status === 'live' && was !== 'live') void store.getState().refreshAll();
+        // A refused stream looks like any network error to EventSource: a read tells them apart.
+        if (status === 'down') void store.getState().refresh('api-key');
+      },
+    );
+  };
+  client.data('session', {}).then(
+    (s) => (s.signed_in ? start() : store.getState().setSignedOut()),
+    // The service did not answer: start anyway, the lists say what is wrong and the feed retries.
+    start,
   );
   return () => {
+    stopped = true;
     close();
     offAuth();
   };

@@ -1,11 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { javascript } from '@codemirror/lang-javascript';
 import { Compartment, EditorState, Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { lintGutter, linter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { oneDark } from '@codemirror/theme-one-dark';
 import { editorSetup } from './code-editor/setup';
 import { usePrefersDark } from './code-editor/use-prefers-dark';
+import { syntaxDiagnostics } from './code-editor/syntax-lint';
 
 export interface CodeEditorProps {
   value: string;
@@ -17,6 +18,8 @@ export interface CodeEditorProps {
   /** Accessible name of the editor. */
   label?: string;
   minHeight?: number;
+  /** Check the code's syntax as the user types (component and step code; not JSON payloads). */
+  checkSyntax?: boolean;
 }
 
 const baseTheme = EditorView.theme({
@@ -38,13 +41,17 @@ function diagnosticsFor(state: EditorState, line: number | null | undefined, mes
  * and the API's error marked on its line. Controlled: a `value` that differs from the document
  * (a template, a loaded component) replaces it; the user's own typing round-trips unchanged.
  */
-export function CodeEditor({ value, onChange, language = 'javascript', errorLine, errorMessage, label = 'Code', minHeight = 240 }: CodeEditorProps) {
+export function CodeEditor({ value, onChange, language = 'javascript', errorLine, errorMessage, label = 'Code', minHeight = 240, checkSyntax = false }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const parts = useRef({ lang: new Compartment(), theme: new Compartment(), attrs: new Compartment() });
   const dark = usePrefersDark();
+  // The syntax check runs as the user types; the API's error (from the last save) stays marked too.
+  const [syntax, setSyntax] = useState<{ line: number; message: string } | null>(null);
+  const lintInputs = useRef({ language, errorLine, errorMessage, checkSyntax });
+  lintInputs.current = { language, errorLine, errorMessage, checkSyntax };
 
   useEffect(() => {
     const { lang, theme, attrs } = parts.current;
@@ -55,6 +62,17 @@ export function CodeEditor({ value, onChange, language = 'javascript', errorLine
         extensions: [
           editorSetup(),
           lintGutter(),
+          linter(
+            (lv) => {
+              const { language: l, errorLine: line, errorMessage: msg, checkSyntax: check } = lintInputs.current;
+              let found = check ? syntaxDiagnostics(lv.state, l) : [];
+              // The API's error on the same line is the same error, said by the service: show that one.
+              if (line && found[0] && lv.state.doc.lineAt(found[0].from).number === line) found = [];
+              setSyntax(found[0] ? { line: lv.state.doc.lineAt(found[0].from).number, message: found[0].message } : null);
+              return [...found, ...diagnosticsFor(lv.state, line, msg)];
+            },
+            { delay: 400 },
+          ),
           baseTheme,
           lang.of(javascript({ typescript: language === 'typescript' })),
           theme.of(dark ? oneDark : []),
@@ -103,6 +121,11 @@ export function CodeEditor({ value, onChange, language = 'javascript', errorLine
       {errorLine ? (
         <div className="code-editor-error" role="note" aria-label={`Error on line ${errorLine}`} style={{ color: 'var(--bad)', fontSize: 12, padding: '2px 4px' }}>
           <strong>Line {errorLine}:</strong> {errorMessage}
+        </div>
+      ) : null}
+      {syntax ? (
+        <div className="code-editor-error" role="status" aria-label="Syntax check" style={{ color: 'var(--bad)', fontSize: 12, padding: '2px 4px' }}>
+          <strong>Line {syntax.line}:</strong> {syntax.message}
         </div>
       ) : null}
     </div>

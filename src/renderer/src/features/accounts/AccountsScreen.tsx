@@ -9,6 +9,7 @@ import { ShortId } from '../../ui/ShortId';
 import { useRowKeys } from '../../ui/use-row-keys';
 import { AccountDetail, NewAccount } from './AccountForms';
 import './accounts.css';
+import { CurlCommand } from '../../ui/CurlCommand';
 
 /** The Accounts section: `#/accounts`, `#/accounts/new`, `#/accounts/<apn_…>`. */
 export function AccountsScreen() {
@@ -59,7 +60,7 @@ function AccountList() {
     return (
       <EmptyState title="No connected accounts">
         Components with an app prop (<code>{'{ type: "app", app: "github" }'}</code>) read credentials from an account. Click <b>New account</b>, or{' '}
-        <code>{`curl -X POST $RUNNEL/v1/accounts -d '{"app":"github","auth":{"oauth_access_token":"…"}}'`}</code>
+        from a terminal: <CurlCommand method="POST" path="/v1/accounts" body={{ app: 'github', auth: { oauth_access_token: '<token>' } }} />
       </EmptyState>
     );
   }

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { useStore } from '../../store/index';
 import { CodeEditor } from '../../ui/CodeEditor';
 import { ErrorNote } from '../../ui/ErrorNote';
+import { RelativeTime } from '../../ui/RelativeTime';
 import { ShortId } from '../../ui/ShortId';
 import { detectLanguage, saveProgressLine, type CodeLanguage } from './component-logic';
 import { editorDirty, editorLanguage, type UpdateReport } from './components-slice';
@@ -43,6 +44,7 @@ export function EditorPanel({ onSave, toolbar }: { onSave(): void; toolbar?: Rea
         {editorDirty(editor) && <span className="comp-dirty">● unsaved changes</span>}
         <span className="muted comp-hint">Ctrl+S saves</span>
       </div>
+      <RestoredDraftNote />
       <ErrorNote error={err ? `${err.message}${err.prop && err.line ? ` (declared on line ${err.line})` : ''}` : editor.deleteError} onDismiss={dismiss} />
       <SaveProgress />
       {editor.report && <SaveReport report={editor.report} />}
@@ -51,10 +53,28 @@ export function EditorPanel({ onSave, toolbar }: { onSave(): void; toolbar?: Rea
         onChange={setCode}
         language={editorLanguage(editor)}
         label="Component code"
+        checkSyntax
         errorLine={err?.line ?? null}
         errorMessage={err?.message ?? null}
         minHeight={320}
       />
+    </div>
+  );
+}
+
+/** Says the code is an unsaved draft from an earlier visit, with a way back to the saved code. */
+function RestoredDraftNote() {
+  const restored = useStore((s) => s.componentEditor.restored);
+  const discard = useStore((s) => s.discardDraft);
+  if (!restored) return null;
+  return (
+    <div className="draft-note row" role="status" aria-label="Restored draft">
+      <span>
+        Restored your unsaved draft from <RelativeTime ms={restored.at} />; it is not saved yet.
+      </span>
+      <button type="button" onClick={discard}>
+        Discard draft
+      </button>
     </div>
   );
 }

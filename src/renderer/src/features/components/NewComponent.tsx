@@ -16,7 +16,7 @@ export function NewComponent() {
 
   // A copy of a registry component arrives already opened as 'new'; otherwise start from a template.
   useEffect(() => {
-    if (useStore.getState().componentEditor.target !== 'new') startNew(TEMPLATES[0].code);
+    if (useStore.getState().componentEditor.target !== 'new') startNew(TEMPLATES[0].code, { restoreDraft: true });
   }, [startNew]);
 
   const template = TEMPLATES.find((t) => t.code === code)?.id ?? '';

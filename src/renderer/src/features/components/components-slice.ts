@@ -3,6 +3,7 @@ import type { SavedComponent } from '../../../../shared/resources';
 import { ApiError, client, messageOf } from '../../api/client';
 import type { AppState } from '../../store/index';
 import { DEFAULT_FILTER, detectLanguage, errorLineOf, type CodeLanguage, type ComponentFilter } from './component-logic';
+import { clearDraft, componentDraftKey, loadDraft, saveDraft } from '../../ui/drafts';
 
 /** What `PUT /v1/components/{id}` did to one source deployed from the old version. */
 export interface SourceMove {
@@ -43,6 +44,8 @@ export interface ComponentEditor {
   report: UpdateReport | null;
   deleting: boolean;
   deleteError: string | null;
+  /** Set when the code shown is an unsaved draft from an earlier visit: when it was typed, and what it replaced. */
+  restored: { at: number; base: string } | null;
 }
 
 /** The Components screen: the list filter and the editor with its save/delete actions. */
@@ -51,7 +54,10 @@ export interface ComponentsSlice {
   componentEditor: ComponentEditor;
   setComponentFilter(p: Partial<ComponentFilter>): void;
   /** Opens the editor on new, unsaved code (a template or a copy). */
-  startNewComponent(code: string): void;
+  /** `restoreDraft`: show the unsaved new component kept from an earlier visit instead, if any. */
+  startNewComponent(code: string, o?: { restoreDraft?: boolean }): void;
+  /** Drops the restored draft: the editor shows what it would have shown without it. */
+  discardDraft(): void;
   /** Opens a saved or registry component in the editor (no-op when it is already open). */
   openComponent(id: string): Promise<void>;
   setEditorCode(code: string): void;
@@ -76,7 +82,16 @@ const EMPTY_EDITOR: ComponentEditor = {
   report: null,
   deleting: false,
   deleteError: null,
+  restored: null,
 };
+
+/** The editor opened on `code`, or on the draft kept for `target` when there is one that differs. */
+function withDraft(e: ComponentEditor): ComponentEditor {
+  if (e.target === null) return e;
+  const d = loadDraft(componentDraftKey(e.target));
+  if (!d || d.text === e.code) return e;
+  return { ...e, code: d.text, restored: { at: d.at, base: e.code } };
+}
 
 /** The language the editor highlights: the toggle, or what the code looks like. */
 export const editorLanguage = (e: ComponentEditor): CodeLanguage => (e.languageMode === 'auto' ? detectLanguage(e.code) : e.languageMode);
@@ -98,7 +113,18 @@ export const createComponentsSlice: StateCreator<AppState, [], [], ComponentsSli
     componentEditor: EMPTY_EDITOR,
     setComponentFilter: (p) => set((s) => ({ componentFilter: { ...s.componentFilter, ...p } })),
 
-    startNewComponent: (code) => set({ componentEditor: { ...EMPTY_EDITOR, target: 'new', code, original: '' } }),
+    startNewComponent: (code, o = {}) => {
+      const fresh: ComponentEditor = { ...EMPTY_EDITOR, target: 'new', code, original: '' };
+      if (!o.restoreDraft) clearDraft(componentDraftKey('new'));
+      set({ componentEditor: o.restoreDraft ? withDraft(fresh) : fresh });
+    },
+
+    discardDraft: () => {
+      const e = get().componentEditor;
+      if (!e.restored || e.target === null) return;
+      clearDraft(componentDraftKey(e.target));
+      edit({ code: e.restored.base, restored: null });
+    },
 
     async openComponent(id) {
       const cur = get().componentEditor;
@@ -106,18 +132,27 @@ export const createComponentsSlice: StateCreator<AppState, [], [], ComponentsSli
       // A report belongs to the version the save moved to; keep it when that is what opens.
       const report = cur.report?.componentId === id ? cur.report : null;
       const known = get().components.find((c) => c.id === id);
-      set({ componentEditor: { ...EMPTY_EDITOR, target: id, report, component: known ?? null, code: known?.code ?? '', original: known?.code ?? '' } });
+      const opened: ComponentEditor = { ...EMPTY_EDITOR, target: id, report, component: known ?? null, code: known?.code ?? '', original: known?.code ?? '' };
+      set({ componentEditor: known ? withDraft(opened) : opened });
       if (known) return;
       try {
         const c = await client.data('getComponent', { idOrKey: id });
         if (get().componentEditor.target !== id) return;
-        edit({ component: c, code: c.code, original: c.code });
+        set({ componentEditor: withDraft({ ...get().componentEditor, component: c, code: c.code, original: c.code }) });
       } catch (err) {
         if (get().componentEditor.target === id) edit({ loadError: messageOf(err) });
       }
     },
 
-    setEditorCode: (code) => edit({ code }),
+    setEditorCode: (code) => {
+      const e = get().componentEditor;
+      if (e.target !== null) {
+        // Kept in the browser until saved, so a reload or a restart loses nothing.
+        if (code === e.original) clearDraft(componentDraftKey(e.target));
+        else saveDraft(componentDraftKey(e.target), code);
+      }
+      edit({ code });
+    },
     setEditorLanguage: (languageMode) => edit({ languageMode }),
 
     async saveComponent() {
@@ -136,7 +171,10 @@ export const createComponentsSlice: StateCreator<AppState, [], [], ComponentsSli
           report = { componentId: component.id, previousId: e.target, sources: r.sources };
         }
         // Typing may have continued during the save: keep it, it is simply not saved yet.
-        edit({ target: component.id, component, original: code, saving: false, savingSince: null, report });
+        clearDraft(componentDraftKey(e.target));
+        const now = get().componentEditor.code;
+        if (now !== code) saveDraft(componentDraftKey(component.id), now);
+        edit({ target: component.id, component, original: code, saving: false, savingSince: null, report, restored: null });
         void get().refresh('components');
         // Moved sources now name the new version (the stream may not announce that as a source change).
         if (report?.sources.some((m) => m.updated)) void get().refresh('sources');

@@ -10,6 +10,7 @@ import { useRowKeys } from '../../ui/use-row-keys';
 import { StorePage } from './StorePage';
 import './data-stores.css';
 import { FormButtons } from '../../ui/FormButtons';
+import { CurlCommand } from '../../ui/CurlCommand';
 
 /**
  * The Data stores section: `#/data-stores`, `#/data-stores/new`, `#/data-stores/<ds_…>` (its
@@ -60,7 +61,7 @@ function StoreList() {
     return (
       <EmptyState title="No data stores yet">
         A data store is a named key-value store that sources and workflow steps share through a <code>{'{ type: "data_store" }'}</code> prop. Click{' '}
-        <b>New data store</b>, or <code>{`curl -X POST $RUNNEL/v1/data_stores -d '{"name":"customers"}'`}</code>
+        <b>New data store</b>, or from a terminal: <CurlCommand method="POST" path="/v1/data_stores" body={{ name: 'customers' }} />
       </EmptyState>
     );
   }

@@ -8,6 +8,7 @@ import { RelativeTime } from '../../ui/RelativeTime';
 import { absoluteTime } from '../../ui/format';
 import { useRowKeys } from '../../ui/use-row-keys';
 import { expiryLabel, keyFromPath, keyToPath, liveRecords, valuePreview } from './record-logic';
+import { CurlCommand } from '../../ui/CurlCommand';
 
 /** The current time, every second: expiry labels count down and expired rows drop out. */
 function useNow(): number {
@@ -44,7 +45,7 @@ export function RecordsTable({ storeId }: { storeId: string }) {
     return (
       <EmptyState title="No records in this store">
         Click <b>Add record</b>; or from a component with a <code>{'{ type: "data_store" }'}</code> prop, <code>{'await this.store.set("key", value)'}</code>; or{' '}
-        <code>{`curl -X PUT $RUNNEL/v1/data_stores/${storeId}/records/key -d '{"value": 1}'`}</code>
+        from a terminal: <CurlCommand method="PUT" path={`/v1/data_stores/${storeId}/records/key`} body={{ value: 1 }} />
       </EmptyState>
     );
   }

@@ -34,6 +34,9 @@ export function PropForm({ component, value, onChange, errors, allowExpressions,
   const [reloading, setReloading] = useState(false);
   const [reloadError, setReloadError] = useState<{ prop: string; message: string } | null>(null);
   const emitted = useRef(value);
+  // Props edited since the caller's `errors` came: their error is about a value that is gone.
+  const [edited, setEdited] = useState<{ errors: typeof errors; names: Set<string> }>({ errors, names: new Set() });
+  const stale = edited.errors === errors ? edited.names : new Set<string>();
   const seq = useRef(0);
   const cbs = useRef({ onChange, onPropsChange, onValidity });
   cbs.current = { onChange, onPropsChange, onValidity };
@@ -89,6 +92,7 @@ export function PropForm({ component, value, onChange, errors, allowExpressions,
   }, [value]);
 
   const update = (name: string, f: FieldState) => {
+    setEdited({ errors, names: new Set([...stale, name]) });
     const next = { ...state, [name]: f };
     const before = emitted.current;
     setState(next);
@@ -112,7 +116,7 @@ export function PropForm({ component, value, onChange, errors, allowExpressions,
           componentId={component.id}
           configured={emitted.current}
           current={value[p.name]}
-          error={errors?.[p.name] ?? local[p.name] ?? (reloadError?.prop === p.name ? reloadError.message : undefined)}
+          error={(stale.has(p.name) ? undefined : errors?.[p.name]) ?? local[p.name] ?? (reloadError?.prop === p.name ? reloadError.message : undefined)}
           allowExpressions={allowExpressions}
           note={p.reloadProps && reloading ? 'Loading the props this choice adds…' : null}
         />

@@ -5,6 +5,7 @@ import { ConfirmButton } from '../../ui/ConfirmButton';
 import { CopyButton } from '../../ui/CopyButton';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorNote } from '../../ui/ErrorNote';
+import { LastErrorNote } from '../../ui/ErrorCount';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { ShortId } from '../../ui/ShortId';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -22,6 +23,7 @@ export function SourceDetail({ id }: { id: string }) {
   const loaded = useStore((s) => s.loaded.sources);
   const op = useStore((s) => s.sourceOps[id]);
   const logs = useStore((s) => s.sourceLogs[id]?.value);
+  const stores = useStore((s) => s.dataStores);
   const { runSource, updateSource, deleteSource, loadSourceEvents, loadSourceLogs, clearSourceError } = useStore.getState();
   const [editing, setEditing] = useState(false);
   const [, navigate] = useLocation();
@@ -71,6 +73,7 @@ export function SourceDetail({ id }: { id: string }) {
         />
       </div>
       <ErrorNote error={op?.error} onDismiss={() => clearSourceError(id)} />
+      <LastErrorNote errors={source.errors} />
       {op?.run && <RunResultView run={op.run} />}
       {editing && <EditProps source={source} onDone={() => setEditing(false)} />}
 
@@ -113,7 +116,7 @@ export function SourceDetail({ id }: { id: string }) {
           {props.map(([k, v]) => (
             <div key={k} className="contents">
               <dt className="mono">{k}</dt>
-              <dd className="mono">{showValue(v)}</dd>
+              <dd className="mono">{showValue(v, stores)}</dd>
             </div>
           ))}
         </dl>

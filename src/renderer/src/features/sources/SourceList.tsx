@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { useStore } from '../../store/index';
 import { CopyButton } from '../../ui/CopyButton';
 import { EmptyState } from '../../ui/EmptyState';
+import { ErrorCount } from '../../ui/ErrorCount';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { FilterBar } from '../../ui/FilterBar';
 import { RelativeTime } from '../../ui/RelativeTime';
@@ -11,7 +12,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { useRowKeys } from '../../ui/use-row-keys';
 import { endpointOf, eventRate, filterSources, lastEventAt, shortEndpoint, type StatusFilter } from './source-model';
 
-const STATUSES: StatusFilter[] = ['all', 'active', 'inactive'];
+const STATUSES: StatusFilter[] = ['all', 'active', 'inactive', 'failing'];
 
 /** The deployed sources, newest first: status, component, last event, events per minute, endpoint. */
 export function SourceList({ selected }: { selected?: string }) {
@@ -53,6 +54,7 @@ export function SourceList({ selected }: { selected?: string }) {
             <tr>
               <th>Name</th>
               <th>Status</th>
+              <th>Errors</th>
               <th>Component</th>
               <th>Last event</th>
               <th>Events / min (1 h)</th>
@@ -86,6 +88,9 @@ function SourceRow({ id, selected, onOpen }: { id: string; selected: boolean; on
       </td>
       <td>
         <StatusBadge status={s.active ? 'active' : 'inactive'} />
+      </td>
+      <td>
+        <ErrorCount errors={s.errors} />
       </td>
       <td className="mono">{s.component_key ?? <span className="muted">{s.component_id}</span>}</td>
       <td>

@@ -31,14 +31,14 @@ export function findChoice(choices: ComponentChoice[], ref: string | null | unde
   return choices.find((c) => c.id === ref) ?? choices.find((c) => c.origin === 'registry' && c.key === ref) ?? choices.find((c) => c.key === ref);
 }
 
-export type StatusFilter = 'all' | 'active' | 'inactive';
+export type StatusFilter = 'all' | 'active' | 'inactive' | 'failing';
 
 /** Sources whose name, id or component key contain the text, with the chosen status. */
 export function filterSources(sources: DeployedSource[], text: string, status: StatusFilter): DeployedSource[] {
   const q = text.trim().toLowerCase();
   return sources.filter(
     (s) =>
-      (status === 'all' || (status === 'active') === s.active) &&
+      (status === 'all' || (status === 'failing' ? s.errors.count > 0 : (status === 'active') === s.active)) &&
       (!q || [s.name, s.id, s.component_key ?? '', s.name_slug].some((f) => f.toLowerCase().includes(q))),
   );
 }
@@ -60,10 +60,14 @@ export function frameOf(e: EventSummary): SseEmitFrame {
 }
 
 /** A configured value as one line: timers, endpoints and masked secrets read as themselves. */
-export function showValue(v: unknown): string {
+export function showValue(v: unknown, stores: { id: string; name: string }[] = []): string {
   if (typeof v === 'string') return v;
   if (v && typeof v === 'object') {
     const o = v as Record<string, unknown>;
+    if (typeof o.data_store_id === 'string') {
+      const store = stores.find((s) => s.id === o.data_store_id);
+      return store ? `${store.name} (${store.id})` : `${o.data_store_id} (no such data store)`;
+    }
     if (typeof o.endpoint_url === 'string') return o.endpoint_url;
     if ('interval_seconds' in o || 'cron' in o) return o.cron ? `cron ${o.cron}${o.timezone ? ` (${o.timezone})` : ''}` : `every ${o.interval_seconds} s`;
   }

@@ -11,6 +11,7 @@ import { ForwardErrors, SubscriptionForm } from './SubscriptionForm';
 import { WiringGraph } from './WiringGraph';
 import { ERRORS_CHANNEL, channelLabel, layoutWiring } from './wiring-graph';
 import './subscriptions.css';
+import { CurlCommand } from '../../ui/CurlCommand';
 
 /** The Subscriptions section: `#/subscriptions` and `#/subscriptions/<sub id>` (an edge selected). */
 export function SubscriptionsScreen() {
@@ -55,7 +56,7 @@ function Wiring() {
                 (create a workflow first, under <b>Workflows</b>)
               </>
             ) : null}
-            , or from a terminal: <code>{`curl -X POST "$RUNNEL/v1/subscriptions?emitter_id=dc_…&listener_id=p_…&event_name=" -H "Authorization: Bearer $KEY"`}</code>
+            , or from a terminal: <CurlCommand method="POST" path="/v1/subscriptions?emitter_id=<dc_… or p_…>&listener_id=<p_…>&event_name=" />
           </EmptyState>
         ) : (
           <>

@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { shortId } from '../../ui/format';
-import { ROW, type GraphEdge, type GraphNode, type WiringLayout } from './wiring-graph';
+import { placeLabels, ROW, type GraphEdge, type GraphNode, type LabelBox, type WiringLayout } from './wiring-graph';
 
 const WIDTH = 760;
 const NODE_W = 220;
@@ -15,14 +15,8 @@ const clip = (s: string, n: number) => (s.length > n ? s.slice(0, n - 1) + '…'
  * labelled by its channel. Edges are buttons: clicking (or Enter) selects one.
  */
 export function WiringGraph({ layout, selected, onSelect }: { layout: WiringLayout; selected?: string; onSelect(id: string): void }) {
-  // Several channels between the same two nodes: stack their labels.
-  const stack = new Map<string, number>();
-  const labelOffset = (e: GraphEdge) => {
-    const k = `${e.from.id}>${e.to.id}`;
-    const n = stack.get(k) ?? 0;
-    stack.set(k, n + 1);
-    return n * 16;
-  };
+  // Crossing edges share a midpoint and parallel ones a curve: each label gets its own spot.
+  const labels = placeLabels(layout.edges, NODE_W, RIGHT_X);
   return (
     <svg className="wiring-graph" viewBox={`0 0 ${WIDTH} ${layout.height}`} width={WIDTH} height={layout.height} role="group" aria-label="Wiring graph">
       <text className="wiring-col-title" x={0} y={10}>
@@ -32,7 +26,11 @@ export function WiringGraph({ layout, selected, onSelect }: { layout: WiringLayo
         Listeners
       </text>
       {layout.edges.map((e) => (
-        <Edge key={e.sub.id} edge={e} dy={labelOffset(e)} selected={e.sub.id === selected} onSelect={onSelect} />
+        <Edge key={e.sub.id} edge={e} selected={e.sub.id === selected} onSelect={onSelect} />
+      ))}
+      {/* Labels above every line, so no later edge strikes through an earlier pill. */}
+      {layout.edges.map((e, i) => (
+        <EdgeLabel key={'l' + e.sub.id} edge={e} label={labels[i]} selected={e.sub.id === selected} />
       ))}
       {layout.emitters.map((n) => (
         <Node key={'e' + n.id} node={n} x={0} />
@@ -59,16 +57,14 @@ function Node({ node, x }: { node: GraphNode; x: number }) {
   );
 }
 
-function Edge({ edge, dy, selected, onSelect }: { edge: GraphEdge; dy: number; selected: boolean; onSelect(id: string): void }) {
+function Edge({ edge, selected, onSelect }: { edge: GraphEdge; selected: boolean; onSelect(id: string): void }) {
   const x1 = NODE_W;
   const x2 = RIGHT_X;
   const { y: y1 } = edge.from;
   const { y: y2 } = edge.to;
   const mx = (x1 + x2) / 2;
   const d = `M ${x1} ${y1} C ${mx} ${y1}, ${mx} ${y2}, ${x2} ${y2}`;
-  const ly = (y1 + y2) / 2 + dy;
   const text = edge.label;
-  const tw = Math.max(44, text.length * 7 + 12);
   const onKey = (ev: KeyboardEvent) => {
     if (ev.key === 'Enter' || ev.key === ' ') {
       ev.preventDefault();
@@ -88,9 +84,18 @@ function Edge({ edge, dy, selected, onSelect }: { edge: GraphEdge; dy: number; s
       <path className="wiring-edge-hit" d={d} />
       <path className="wiring-edge-line" d={d} />
       <polygon className="wiring-edge-arrow" points={`${x2} ${y2}, ${x2 - 7} ${y2 - 4}, ${x2 - 7} ${y2 + 4}`} />
-      <rect className="wiring-edge-label-bg" x={mx - tw / 2} y={ly - 9} width={tw} height={16} rx={8} />
-      <text className="wiring-edge-label" x={mx} y={ly + 3} textAnchor="middle">
-        {text}
+    </g>
+  );
+}
+
+/** An edge's channel pill; clicks go through it to its edge (the button). */
+function EdgeLabel({ edge, label, selected }: { edge: GraphEdge; label: LabelBox; selected: boolean }) {
+  const { x: lx, y: ly, w: tw } = label;
+  return (
+    <g className={`wiring-edge${edge.errors ? ' wiring-edge-errors' : ''}${selected ? ' selected' : ''}`} aria-hidden="true" pointerEvents="none">
+      <rect className="wiring-edge-label-bg" x={lx - tw / 2} y={ly - 8} width={tw} height={16} rx={8} />
+      <text className="wiring-edge-label" x={lx} y={ly + 4} textAnchor="middle">
+        {edge.label}
       </text>
     </g>
   );

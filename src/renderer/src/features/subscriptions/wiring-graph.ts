@@ -110,3 +110,49 @@ export function emitterOptions(sources: DeployedSource[], workflows: Workflow[])
 export function subscriptionQuery(emitterId: string, listenerId: string, eventName: string): string {
   return new URLSearchParams({ emitter_id: emitterId, listener_id: listenerId, event_name: eventName }).toString();
 }
+
+export interface LabelBox {
+  x: number;
+  y: number;
+  w: number;
+}
+
+const LABEL_H = 16;
+/** Where along its curve a label may sit, tried in order: the middle first, then either side. */
+const LABEL_TS = [0.5, 0.35, 0.65, 0.25, 0.75, 0.42, 0.58, 0.18, 0.82];
+
+/** Width of an edge's label pill. */
+export const labelWidth = (text: string) => Math.max(44, text.length * 7 + 12);
+
+/** The point at `t` of the edge's curve (a cubic from (x1,y1) to (x2,y2), bent at the middle). */
+export function curvePoint(x1: number, y1: number, x2: number, y2: number, t: number): { x: number; y: number } {
+  const mx = (x1 + x2) / 2;
+  const u = 1 - t;
+  const a = u * u * u;
+  const b = 3 * u * u * t;
+  const c = 3 * u * t * t;
+  const d = t * t * t;
+  return { x: a * x1 + b * mx + c * mx + d * x2, y: a * y1 + b * y1 + c * y2 + d * y2 };
+}
+
+/**
+ * A place on each edge's curve for its label where it covers no other label: crossing edges
+ * meet at one midpoint and parallel ones share their whole curve, so later labels slide along
+ * their own curve to the first free spot.
+ */
+export function placeLabels(edges: GraphEdge[], x1: number, x2: number): LabelBox[] {
+  const placed: LabelBox[] = [];
+  const free = (b: LabelBox) => placed.every((p) => Math.abs(p.x - b.x) * 2 >= p.w + b.w + 2 || Math.abs(p.y - b.y) >= LABEL_H + 2);
+  for (const e of edges) {
+    const w = labelWidth(e.label);
+    const at = (t: number) => ({ ...curvePoint(x1, e.from.y, x2, e.to.y, t), w });
+    let box = LABEL_TS.map(at).find(free);
+    // Everything taken: stack below the middle.
+    for (let dy = LABEL_H + 2; !box; dy += LABEL_H + 2) {
+      const mid = at(0.5);
+      if (free({ ...mid, y: mid.y + dy })) box = { ...mid, y: mid.y + dy };
+    }
+    placed.push(box);
+  }
+  return placed;
+}

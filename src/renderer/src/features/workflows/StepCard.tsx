@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useStore } from '../../store/index';
 import { CodeEditor } from '../../ui/CodeEditor';
 import { CopyButton } from '../../ui/CopyButton';
+import { RelativeTime } from '../../ui/RelativeTime';
 import { PropForm } from '../props/PropForm';
 import { expressionHints, stepProps, type DraftStep, type StepErrors } from './builder-model';
 
@@ -10,6 +11,7 @@ export function StepCard({ step, index, steps, errors }: { step: DraftStep; inde
   const update = useStore((s) => s.wfUpdateStep);
   const move = useStore((s) => s.wfMoveStep);
   const remove = useStore((s) => s.wfRemoveStep);
+  const discardDraft = useStore((s) => s.wfDiscardStepDraft);
   const props = useMemo(() => stepProps(step), [step]);
   const hints = expressionHints(steps, index);
   const n = index + 1;
@@ -37,9 +39,19 @@ export function StepCard({ step, index, steps, errors }: { step: DraftStep; inde
           </div>
         </header>
         {errors?.general && <div className="field-error" role="alert">{errors.general}</div>}
+        {step.restored && (
+          <div className="draft-note row" role="status" aria-label="Restored draft">
+            <span>
+              Restored your unsaved code of this step from <RelativeTime ms={step.restored.at} />; it is not saved yet.
+            </span>
+            <button type="button" onClick={() => discardDraft(step.uid)}>
+              Discard draft
+            </button>
+          </div>
+        )}
         {step.kind === 'code' && (
           <div className={`field${errors?.code ? ' invalid' : ''}`}>
-            <CodeEditor label={`Code of step ${n}`} value={step.code} onChange={(code) => update(step.uid, { code })} errorLine={errors?.codeLine} errorMessage={errors?.code} minHeight={140} />
+            <CodeEditor label={`Code of step ${n}`} value={step.code} onChange={(code) => update(step.uid, { code })} errorLine={errors?.codeLine} errorMessage={errors?.code} minHeight={140} checkSyntax />
             {errors?.code && <span className="field-error" role="alert">{errors.code}</span>}
           </div>
         )}

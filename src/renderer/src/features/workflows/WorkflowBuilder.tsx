@@ -3,10 +3,10 @@ import { useLocation } from 'wouter';
 import { useStore } from '../../store/index';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { Page } from '../../ui/Page';
-import type { ActionRef } from './builder-model';
 import { SettingsPanel } from './SettingsPanel';
 import { StepCard } from './StepCard';
 import { TriggerFields } from './TriggerFields';
+import { actionChoices } from './action-choices';
 
 /** `#/workflows/new` and `#/workflows/:id/edit`: name, trigger, ordered steps, save. */
 export function WorkflowBuilder({ id }: { id?: string }) {
@@ -89,11 +89,7 @@ function AddAction() {
   const registry = useStore((s) => s.registry);
   const components = useStore((s) => s.components);
   const add = useStore((s) => s.wfAddActionStep);
-  const choices = useMemo(() => {
-    const reg: ActionRef[] = registry.filter((r) => r.type === 'action').map((r) => ({ key: r.key, label: r.name, props: r.configurable_props }));
-    const saved: ActionRef[] = components.filter((c) => c.type === 'action').map((c) => ({ componentId: c.id, label: `${c.name} ${c.version}`, props: c.configurable_props }));
-    return { reg, saved };
-  }, [registry, components]);
+  const choices = useMemo(() => actionChoices(registry, components), [registry, components]);
   const pick = (v: string) => {
     const [kind, ref] = [v.slice(0, 2), v.slice(2)];
     const found = kind === 'r:' ? choices.reg.find((c) => c.key === ref) : choices.saved.find((c) => c.componentId === ref);
@@ -106,7 +102,7 @@ function AddAction() {
         <optgroup label="Registry">
           {choices.reg.map((c) => (
             <option key={c.key} value={`r:${c.key}`}>
-              {c.label} ({c.key})
+              {c.label}
             </option>
           ))}
         </optgroup>

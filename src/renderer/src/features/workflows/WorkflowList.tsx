@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useStore } from '../../store/index';
 import { EmptyState } from '../../ui/EmptyState';
+import { ErrorCount, isFailing } from '../../ui/ErrorCount';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { FilterBar } from '../../ui/FilterBar';
 import { perMinute } from '../../ui/format';
@@ -29,28 +30,35 @@ export function WorkflowList() {
   const loadError = useStore((s) => s.loadErrors.workflows);
   const loadRunsOnce = useStore((s) => s.loadRunsOnce);
   const [filter, setFilter] = useState('');
+  const [failingOnly, setFailingOnly] = useState(false);
   const [selected, setSelected] = useState<string>();
 
   useEffect(() => void loadRunsOnce(workflows.map((w) => w.id)), [workflows, loadRunsOnce]);
 
   const shown = useMemo(() => {
     const q = filter.trim().toLowerCase();
-    return workflows.filter((w) => !q || `${w.name} ${w.id} ${triggerLabel(w.trigger, sources)}`.toLowerCase().includes(q));
-  }, [workflows, sources, filter]);
+    return workflows.filter((w) => (!failingOnly || isFailing(w)) && (!q || `${w.name} ${w.id} ${triggerLabel(w.trigger, sources)}`.toLowerCase().includes(q)));
+  }, [workflows, sources, filter, failingOnly]);
   const ids = useMemo(() => shown.map((w) => w.id), [shown]);
   const keys = useMemo(() => ({ select: setSelected, open: (id: string) => go(`/${id}`) }), [go]);
   useRowKeys(ids, selected, keys);
 
   return (
     <Page title="Workflows" actions={NEW_BUTTON(go)}>
-      <FilterBar value={filter} onChange={setFilter} placeholder="Filter workflows" />
+      <FilterBar value={filter} onChange={setFilter} placeholder="Filter workflows">
+        {(['all', 'failing'] as const).map((f) => (
+          <button key={f} type="button" className="chip" aria-pressed={failingOnly === (f === 'failing')} onClick={() => setFailingOnly(f === 'failing')}>
+            {f}
+          </button>
+        ))}
+      </FilterBar>
       <ErrorNote error={loadError} />
       {loaded && workflows.length === 0 ? (
         <EmptyState title="No workflows yet">
           A workflow is a trigger (manual, HTTP, timer or a source's events) and steps of code or actions. {NEW_BUTTON(go)}
         </EmptyState>
       ) : loaded && shown.length === 0 ? (
-        <EmptyState title={`No workflow matches “${filter}”`}>Clear the filter to see all {workflows.length}.</EmptyState>
+        <EmptyState title={failingOnly && !filter ? 'No workflow is failing' : `No workflow matches “${filter}”`}>Clear the filter to see all {workflows.length}.</EmptyState>
       ) : (
         <table className="rows" aria-label="Workflows">
           <thead>
@@ -60,6 +68,7 @@ export function WorkflowList() {
               <th>Trigger</th>
               <th>Steps</th>
               <th>Active</th>
+              <th>Errors</th>
               <th>Last run</th>
               <th>Runs / min (1 h)</th>
             </tr>
@@ -82,6 +91,9 @@ export function WorkflowList() {
                   <td>{w.steps.length}</td>
                   <td>
                     <StatusBadge status={w.active ? 'active' : 'inactive'} />
+                  </td>
+                  <td>
+                    <ErrorCount errors={w.errors} />
                   </td>
                   <td>
                     {last ? (

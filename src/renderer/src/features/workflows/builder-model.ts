@@ -35,6 +35,8 @@ export interface DraftStep {
   code: string;
   action?: ActionRef;
   configured: Record<string, unknown>;
+  /** The code is an unsaved draft from an earlier visit: when it was typed, and the saved code it replaced. */
+  restored?: { at: number; base: string };
 }
 
 export interface Draft {

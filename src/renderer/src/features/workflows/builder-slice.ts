@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { SavedComponent, Workflow } from '../../../../shared/resources';
 import { api, ApiError, messageOf } from '../../api/client';
 import type { AppState } from '../../store/index';
+import { clearDraft, loadDraft, saveDraft, stepDraftKey } from '../../ui/drafts';
 import {
   CODE_TEMPLATE,
   draftFromWorkflow,
@@ -41,6 +42,8 @@ export interface BuilderSlice {
   wfUpdateStep(uid: string, patch: Partial<Pick<DraftStep, 'name' | 'code' | 'configured'>>): void;
   wfMoveStep(uid: string, by: -1 | 1): void;
   wfRemoveStep(uid: string): void;
+  /** Drops a step's restored draft: it shows its saved code again. */
+  wfDiscardStepDraft(uid: string): void;
   /** Validates, then creates or updates; the saved workflow, or null with `wfErrors` set. */
   wfSave(): Promise<Workflow | null>;
 }
@@ -68,7 +71,7 @@ export const createBuilderSlice: StateCreator<AppState, [], [], BuilderSlice> = 
         await Promise.all([s.loaded.registry ? null : s.refresh('registry'), s.loaded.components ? null : s.refresh('components')]);
         const wf = await api.get<Workflow>(`/v1/workflows/${encodeURIComponent(id)}`);
         const draft = await draftFromWorkflow(wf, get().registry, get().components, (cid) => api.get<SavedComponent>(`/v1/components/${encodeURIComponent(cid)}`));
-        if (get().wfEditingId === id) set({ wfDraft: draft, wfBuilderStatus: 'idle' });
+        if (get().wfEditingId === id) set({ wfDraft: { ...draft, steps: draft.steps.map((st) => withStepDraft(id, st)) }, wfBuilderStatus: 'idle' });
       } catch (err) {
         if (get().wfEditingId === id) set({ wfErrors: { steps: {}, top: messageOf(err) }, wfBuilderStatus: 'load-failed' });
       }
@@ -100,6 +103,10 @@ export const createBuilderSlice: StateCreator<AppState, [], [], BuilderSlice> = 
         return { steps: [...d.steps, { uid: newUid(), kind: 'action', name: uniqueStepName(base, d.steps.map((s) => s.name)), code: '', action, configured }] };
       }),
     wfUpdateStep: (uid, patch) => {
+      const id = get().wfEditingId;
+      const step = get().wfDraft.steps.find((st) => st.uid === uid);
+      // A saved workflow's step code is kept in the browser until saved (a reload loses nothing).
+      if (id && step && patch.code !== undefined) saveDraft(stepDraftKey(id, step.name), patch.code);
       patchDraft((d) => ({ steps: d.steps.map((s) => (s.uid === uid ? { ...s, ...patch } : s)) }));
       if (patch.name !== undefined) clearStepError(uid, 'name');
       if (patch.code !== undefined) clearStepError(uid, 'code');
@@ -118,6 +125,13 @@ export const createBuilderSlice: StateCreator<AppState, [], [], BuilderSlice> = 
       patchDraft((d) => ({ steps: d.steps.filter((s) => s.uid !== uid) }));
       set((s) => ({ wfErrors: { ...s.wfErrors, steps: Object.fromEntries(Object.entries(s.wfErrors.steps).filter(([k]) => k !== uid)) } }));
     },
+    wfDiscardStepDraft: (uid) => {
+      const id = get().wfEditingId;
+      const step = get().wfDraft.steps.find((st) => st.uid === uid);
+      if (!id || !step?.restored) return;
+      clearDraft(stepDraftKey(id, step.name));
+      patchDraft((d) => ({ steps: d.steps.map((st) => (st.uid === uid ? { ...st, code: step.restored!.base, restored: undefined } : st)) }));
+    },
     async wfSave() {
       const { wfDraft: draft, wfEditingId: id } = get();
       const errors = validateDraft(draft);
@@ -130,6 +144,7 @@ export const createBuilderSlice: StateCreator<AppState, [], [], BuilderSlice> = 
         const body = toRequestBody(draft);
         const wf = id ? await api.put<Workflow>(`/v1/workflows/${encodeURIComponent(id)}`, body) : await api.post<Workflow>('/v1/workflows', body);
         set({ wfBuilderStatus: 'idle' });
+        if (id) for (const st of draft.steps) clearDraft(stepDraftKey(id, st.name));
         void get().refresh('workflows');
         return wf;
       } catch (err) {
@@ -140,3 +155,11 @@ export const createBuilderSlice: StateCreator<AppState, [], [], BuilderSlice> = 
     },
   };
 };
+
+/** The step with the unsaved code kept for it, when there is one that differs from the saved code. */
+function withStepDraft(workflowId: string, step: DraftStep): DraftStep {
+  if (step.kind !== 'code') return step;
+  const d = loadDraft(stepDraftKey(workflowId, step.name));
+  if (!d || d.text === step.code) return step;
+  return { ...step, code: d.text, restored: { at: d.at, base: step.code } };
+}

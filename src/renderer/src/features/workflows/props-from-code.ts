@@ -4,7 +4,8 @@ import type { ConfigurableProp } from '../../../../shared/resources';
  * The props an inline code step declares, read from its text as the user types (the service
  * only learns them when the workflow is saved). A light scan, not a parser: it finds the first
  * `props: { … }` and reads each entry's name and the literal `type`, `label`, `optional`,
- * `description` and whether it has a `default`. Anything it cannot read is left out.
+ * `description` and its `default` (a literal's value; null for a default it cannot read).
+ * Anything it cannot read is left out.
  */
 export function propsFromCode(code: string): ConfigurableProp[] {
   const m = /\bprops\s*:\s*\{/.exec(code);
@@ -30,12 +31,27 @@ export function propsFromCode(code: string): ConfigurableProp[] {
     const description = attr('description');
     if (description !== undefined) p.description = description;
     if (/\boptional\s*:\s*true\b/.test(value)) p.optional = true;
-    if (/\bdefault\s*:/.test(value)) p.default = null;
+    if (/\bdefault\s*:/.test(value)) p.default = literalDefault(value);
     const app = attr('app');
     if (app !== undefined) p.app = app;
     out.push(p);
   }
   return out;
+}
+
+/** The value of a prop object's `default:` when it is a literal (number, string, boolean, JSON); otherwise null. */
+function literalDefault(propObject: string): unknown {
+  const body = balanced(propObject, 0);
+  const entry = body === null ? undefined : topLevelEntries(body).find((e) => /^\s*default\s*:/.test(e));
+  if (!entry) return null;
+  const text = entry.replace(/^\s*default\s*:/, '').trim();
+  const single = /^'([^'\\]*)'$/.exec(text);
+  if (single) return single[1];
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null; // an expression: the service computes it when the workflow is saved
+  }
 }
 
 /** The text between the brace at `open` and its match (strings and comments skipped), or null. */
