@@ -18,6 +18,7 @@ import { ComponentStores } from './data-stores';
 import * as events from './events';
 import type * as Api from './public';
 import { LoadedComponent, TEST_ENDPOINT as ENDPOINT } from './test-component';
+import { openTestWorkflow } from './test-workflow';
 
 export type {
   ActionRunOptions,
@@ -35,6 +36,9 @@ export type {
   TestComponent,
   TestDataStore,
   TestEvent,
+  TestWorkflow,
+  WorkflowOptions,
+  WorkflowRunRecord,
 } from './public';
 
 /**
@@ -95,6 +99,32 @@ export const loadComponent: typeof Api.loadComponent = async (file, o = {}) => {
     await pool.dispose();
     await stores.close();
     await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
+};
+
+export const loadWorkflow: typeof Api.loadWorkflow = async (o) => {
+  const dir = await mkdtemp(join(tmpdir(), 'runnel-testing-'));
+  const stores = new ComponentStores(join(dir, 'data-stores'));
+  const scratchRoot = join(dir, 'scratch');
+  await mkdir(scratchRoot, { mode: 0o700 });
+  const pool = new RunnerPool({ runnerEntry: runnerEntry(), maxRunners: 1, logger: silentLogger, memoryCapMb: o.memoryCapMb ?? 256, dataStores: stores, scratchRoot });
+  const cleanup = async () => {
+    await pool.dispose();
+    await stores.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    const wf = await openTestWorkflow(o, pool, new PackageCache({ dir: packagesDir(o), logger: silentLogger }), scratchRoot);
+    return {
+      ...wf,
+      async close() {
+        await wf.close();
+        await cleanup();
+      },
+    };
+  } catch (err) {
+    await cleanup();
     throw err;
   }
 };

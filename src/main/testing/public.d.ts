@@ -194,6 +194,67 @@ export interface TestComponent {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
+/** A workflow of your step files, run by the service's own engine in-process (see `loadWorkflow`). */
+export interface WorkflowOptions {
+  /** The steps in order: each an action or code-step file, with its configured props (`{{ }}` allowed). */
+  steps: { name: string; file: string | URL; props?: Record<string, unknown> }[];
+  name?: string;
+  /** Retry a failed step later, as the service's `auto_retry` setting does. */
+  autoRetry?: boolean;
+  /** Deadline of each leg of a run (default 30). */
+  timeoutSeconds?: number;
+  /** The project's environment variables. */
+  env?: Record<string, string>;
+  memoryCapMb?: number;
+  packagesDir?: string;
+  onProgress?(line: string): void;
+}
+
+/** A workflow run as the service records it. */
+export interface WorkflowRunRecord {
+  id: string;
+  status: 'running' | 'success' | 'error' | 'exited' | 'paused' | 'cancelled';
+  exit_reason: string | null;
+  trigger: { event: unknown; context: Record<string, unknown> };
+  steps: {
+    name: string;
+    status: 'success' | 'error' | 'exited' | 'skipped';
+    $return_value?: unknown;
+    exports: Record<string, unknown>;
+    summary: string | null;
+    logs: LogEntry[];
+    error: { code: string; message: string; stack?: string } | null;
+  }[];
+  /** Each pause of the run: `$.flow.delay` / `suspend` / `rerun` or an auto-retry. */
+  pauses?: { kind: 'delay' | 'suspend' | 'rerun' | 'retry'; step: string; paused_at: number; resume_at: number; ended_at: number | null; ended_by: 'resume' | 'cancel' | 'timeout' | null }[];
+  started_at: number;
+  ended_at: number | null;
+}
+
+/**
+ * A loaded workflow. Its clock only moves when you say: a paused run (a delay, a rerun, a
+ * suspend's timeout, an auto-retry) goes on when `advance` passes its due time, at once and in
+ * due order, or when you call `resume` / `cancel` (its resume and cancel URLs).
+ */
+export interface TestWorkflow {
+  /** Runs it with `event` as `steps.trigger.event`; resolves when the run ended or paused. */
+  run(event?: unknown): Promise<WorkflowRunRecord>;
+  get(runId: string): WorkflowRunRecord;
+  /** Every run, newest first. */
+  runs(): WorkflowRunRecord[];
+  /** Moves the workflow's clock (ms, or "90s", "1h", "2d"); returns the runs that went on. */
+  advance(by: number | string): Promise<WorkflowRunRecord[]>;
+  /** Calls a paused run's resume URL (its body becomes a suspend's `$resume_data`, a rerun's `callback_request.body`). */
+  resume(runId: string, body?: unknown): Promise<WorkflowRunRecord>;
+  cancel(runId: string): Promise<WorkflowRunRecord>;
+  /** Events recorded on the workflow's `$errors` channel, oldest first. */
+  errors(): Promise<unknown[]>;
+  close(): Promise<void>;
+}
+
+/** Loads a workflow of step files into a sandbox runner, with the service's engine and a clock the test moves. */
+export declare function loadWorkflow(options: WorkflowOptions): Promise<TestWorkflow>;
+
 /** The endpoint URL a component's `$.interface.http` prop reports in tests (nothing listens there). */
 export declare const TEST_ENDPOINT: string;
 
