@@ -26,6 +26,8 @@ import { registerEnv } from './commands/env';
 const runnerEntry = fileURLToPath(new URL('./runner.js', import.meta.url));
 const uiDir = fileURLToPath(new URL('../renderer', import.meta.url));
 const registryDir = fileURLToPath(new URL('../../resources/registry', import.meta.url));
+// The Runnel install this CLI belongs to (a checkout, the npm package or the desktop app).
+const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 function port(value: string): number {
   const n = Number(value);
@@ -76,7 +78,7 @@ program
 
 registerOpen(program);
 registerDev(program);
-registerTest(program);
+registerTest(program, { packageRoot });
 registerDeploy(program);
 registerUpdate(program);
 registerDelete(program);
