@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { defaultDataDir } from '../config/paths';
 import { serveHeadless } from '../headless';
@@ -20,6 +21,7 @@ import { registerRun } from './commands/run';
 import { registerSubscribe } from './commands/subscribe';
 import { registerClock } from './commands/clock';
 import { registerEnv } from './commands/env';
+import { registerInstallCli } from './commands/install-cli';
 
 // Paths of built siblings are resolved here, in the entry file, because shared modules move
 // into chunks/ when bundled.
@@ -79,6 +81,7 @@ program
 registerOpen(program);
 registerDev(program);
 registerTest(program, { packageRoot });
+registerInstallCli(program, { cli: join(packageRoot, 'bin', 'runnel.js') });
 registerDeploy(program);
 registerUpdate(program);
 registerDelete(program);
