@@ -1,6 +1,6 @@
-// `runnel test` as a user runs it: the built CLI in a temp project that has `runnel` linked into
-// node_modules (so `import 'runnel/testing'` resolves through package.json "exports"), with the
-// project's vitest, or node --test when the project has none.
+// `runnel test` in a temp project that has `runnel` linked into node_modules (as after `npm i`),
+// with the project's own vitest, or node --test for node:test files. A folder with nothing
+// installed: tests/cli/test-anywhere.test.ts.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,7 +80,7 @@ describe('runnel test', () => {
     expect(all.stderr.trim().split('\n').at(-1)).toBe('runnel test: tests failed (vitest exited with 1)');
   }, 60_000);
 
-  it('falls back to node --test when the project has no vitest', async () => {
+  it('runs node:test files with node --test', async () => {
     const test = `import test from 'node:test';
 import assert from 'node:assert/strict';
 import { loadComponent } from 'runnel/testing';
@@ -101,9 +101,14 @@ test('greets', async () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/# pass 1/);
 
-    const ts = await runCli(['test'], dir);
+    // TypeScript needs vitest (Runnel's own when the project has none: tests/cli/test-anywhere.test.ts).
+    const ts = await runCli(['test', '--runner', 'node'], dir);
     expect(ts.code).toBe(1);
-    expect(ts.stderr).toBe('runnel test: tests/typed.test.ts is TypeScript: install vitest in the project (npm i -D vitest) to run TypeScript tests\n');
+    expect(ts.stderr).toBe('runnel test: tests/typed.test.ts is TypeScript: node --test runs JavaScript only; TypeScript tests run with vitest (install it: npm i -D vitest)\n');
+
+    const mixed = await runCli(['test'], dir);
+    expect(mixed.code).toBe(1);
+    expect(mixed.stderr).toBe('runnel test: tests/greeter.test.mjs uses node:test and tests/typed.test.ts does not: run them separately (a glob or folder each), or choose one with --runner\n');
   }, 60_000);
 
   it('says so when nothing matches', async () => {

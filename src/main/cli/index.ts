@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { defaultDataDir } from '../config/paths';
 import { serveHeadless } from '../headless';
@@ -20,12 +21,15 @@ import { registerRun } from './commands/run';
 import { registerSubscribe } from './commands/subscribe';
 import { registerClock } from './commands/clock';
 import { registerEnv } from './commands/env';
+import { registerInstallCli } from './commands/install-cli';
 
 // Paths of built siblings are resolved here, in the entry file, because shared modules move
 // into chunks/ when bundled.
 const runnerEntry = fileURLToPath(new URL('./runner.js', import.meta.url));
 const uiDir = fileURLToPath(new URL('../renderer', import.meta.url));
 const registryDir = fileURLToPath(new URL('../../resources/registry', import.meta.url));
+// The Runnel install this CLI belongs to (a checkout, the npm package or the desktop app).
+const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 function port(value: string): number {
   const n = Number(value);
@@ -76,7 +80,8 @@ program
 
 registerOpen(program);
 registerDev(program);
-registerTest(program);
+registerTest(program, { packageRoot });
+registerInstallCli(program, { cli: join(packageRoot, 'bin', 'runnel.js') });
 registerDeploy(program);
 registerUpdate(program);
 registerDelete(program);
