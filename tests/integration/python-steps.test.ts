@@ -231,9 +231,11 @@ describe('Python steps', () => {
       const b = await svc.createWorkflow({
         name: 'After probe',
         trigger: { type: 'manual' },
-        steps: [py('look', 'import builtins\ndef handler(pd):\n    return getattr(builtins, "runnel_leak", None)\n')],
+        steps: [py('look', 'import builtins\ndef handler(pd):\n    return repr(getattr(builtins, "runnel_leak", None))\n')],
       });
-      expect((await svc.runWorkflow(b.id)).steps[0].$return_value).toBeNull();
+      expect((await svc.runWorkflow(b.id)).steps[0].$return_value).toBe('None');
+      // The same workflow's next run keeps its warm interpreter (module state stays, as on the hosted service).
+      expect((await svc.runWorkflow(a.id)).steps[0].error).toBeNull();
     },
     SLOW,
   );
