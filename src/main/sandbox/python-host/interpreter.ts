@@ -16,10 +16,18 @@ export interface Interpreter {
   owner: string;
 }
 
-/** Loads and snapshots Pyodide; `fresh(owner)` then makes interpreters from the snapshot. */
+/** Warm interpreters kept per runner, one per workflow (the least recently used goes first). */
+const KEPT = 3;
+
+/**
+ * Loads and snapshots Pyodide; `for(owner)` then answers that workflow's warm interpreter, or
+ * the spare one (made from the snapshot while the runner was idle), or a fresh one.
+ */
 export class Interpreters {
   private snapshot?: Uint8Array;
-  private current?: Interpreter;
+  /** By owner, least recently used first. */
+  private readonly warm = new Map<string, Interpreter>();
+  private spare?: Promise<Interpreter>;
 
   constructor(private readonly sink: LineSink) {}
 
@@ -29,21 +37,32 @@ export class Interpreters {
     this.snapshot = (base as PyodideInterface & { makeMemorySnapshot(): Uint8Array }).makeMemorySnapshot();
   }
 
-  /** The interpreter for `owner` (a workflow id): the warm one if it is that owner's (or unclaimed). */
+  /** The interpreter for `owner` (a workflow id): its warm one, else one that has run nothing yet. */
   async for(owner: string): Promise<Interpreter> {
-    if (this.current?.owner === owner) return this.current;
-    if (this.current?.owner === '') {
-      this.current.owner = owner;
-      return this.current;
+    const kept = this.warm.get(owner);
+    if (kept) {
+      this.warm.delete(owner);
+      this.warm.set(owner, kept);
+      return kept;
     }
-    this.current = undefined;
-    this.current = await this.fresh(owner);
-    return this.current;
+    const spare = this.spare;
+    this.spare = undefined;
+    const py = spare ? await spare.catch(() => this.fresh('')) : await this.fresh('');
+    py.owner = owner;
+    this.warm.set(owner, py);
+    if (this.warm.size > KEPT) this.warm.delete(this.warm.keys().next().value!);
+    return py;
   }
 
-  /** Drops the current interpreter (after a fatal error inside it). */
-  discard(): void {
-    this.current = undefined;
+  /** Makes the spare interpreter now (the runner is idle), if there is none. */
+  prepareSpare(): Promise<unknown> {
+    this.spare ??= this.fresh('');
+    return this.spare.catch(() => undefined);
+  }
+
+  /** Drops `owner`'s interpreter (after a fault inside it). */
+  discard(owner: string): void {
+    this.warm.delete(owner);
   }
 
   private async fresh(owner: string): Promise<Interpreter> {

@@ -49,6 +49,7 @@ export async function runPythonStep(id: number, request: InvokeRequest, deps: St
     });
   if (!request.step) return finish({ ok: false, error: { name: 'Error', message: 'Runnel: Python code runs only as a workflow step' } });
   let outcome: PyOutcome;
+  let owner = '';
   try {
     const stores: Record<string, { id: string; records: [string, unknown][] }> = {};
     for (const [prop, iface] of Object.entries(request.interfaces)) {
@@ -56,7 +57,7 @@ export async function runPythonStep(id: number, request: InvokeRequest, deps: St
       const records = (await deps.dataStores.call(id, { store: iface.id, op: 'entries' })) as [string, unknown][];
       stores[prop] = { id: iface.id, records };
     }
-    const owner = String(request.step.context.workflow_id ?? request.instanceId);
+    owner = String(request.step.context.workflow_id ?? request.instanceId);
     const py = await deps.interpreters.for(owner);
     const input = JSON.stringify({ code: request.code, props: request.props, stores, env: request.env ?? {}, steps: request.step.steps, canRespond: request.step.canRespond });
     try {
@@ -64,7 +65,7 @@ export async function runPythonStep(id: number, request: InvokeRequest, deps: St
     } catch (err) {
       // Only a fault of the interpreter itself gets here (the prelude catches what the code
       // raises): it is not used again.
-      deps.interpreters.discard();
+      deps.interpreters.discard(owner);
       throw err;
     }
   } catch (err) {

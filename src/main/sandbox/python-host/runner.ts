@@ -12,6 +12,7 @@ import { Interpreters } from './interpreter';
 import { runPythonStep } from './run-step';
 
 let job = 0;
+let interpreters: Interpreters | undefined;
 const FINAL = new Set<RunnerMessage['type']>(['result', 'inspected', 'configured']);
 
 const send: Send = (msg) => {
@@ -19,7 +20,12 @@ const send: Send = (msg) => {
   if (FINAL.has(msg.type)) {
     const id = (msg as { id: number }).id;
     job = 0;
-    setImmediate(() => sendToParent({ type: 'idle', id }));
+    setImmediate(() => {
+      sendToParent({ type: 'idle', id });
+      // The next workflow's interpreter, made while nothing waits (a job that comes meanwhile
+      // waits for it, and then uses it).
+      if (!job) interpreters?.prepareSpare();
+    });
   }
 };
 
@@ -31,20 +37,20 @@ function refuse(msg: ParentMessage & { id: number }, what: string): void {
 
 async function main(): Promise<void> {
   installNodeStandIns();
-  const interpreters = new Interpreters((stream, line) => {
+  interpreters = new Interpreters((stream, line) => {
     if (job) sendToParent({ type: 'log', id: job, stream, line, ts: Date.now() });
   });
   await interpreters.load();
+  closeRealm();
   // The first workflow's interpreter is made before `ready`, so a step's deadline counts its
   // own code, not the runner's start.
-  await interpreters.for('');
-  closeRealm();
+  await interpreters.prepareSpare();
   const dataStores = new DataStoreClient(send);
   openChannel((msg) => {
     switch (msg.type) {
       case 'invoke':
         job = msg.id;
-        void runPythonStep(msg.id, msg.request, { interpreters, dataStores, send });
+        void runPythonStep(msg.id, msg.request, { interpreters: interpreters!, dataStores, send });
         return;
       case 'inspect':
         return refuse(msg, 'inspect');
