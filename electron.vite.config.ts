@@ -13,6 +13,8 @@ export default defineConfig({
           index: resolve('src/main/index.ts'),
           cli: resolve('src/main/cli/index.ts'),
           runner: resolve('src/main/sandbox/host/runner.ts'),
+          // Python steps: Pyodide in a runner process of its own (src/main/sandbox/python-host/).
+          'python-runner': resolve('src/main/sandbox/python-host/runner.ts'),
           // runnel/testing: the test harness library (package.json exports "./testing").
           testing: resolve('src/main/testing/index.ts'),
         },

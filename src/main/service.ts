@@ -32,6 +32,7 @@ import { deploymentEngine } from './engine/deployment-engine';
 import { SubscriptionTrigger } from './engine/triggers/subscription-trigger';
 import { WorkflowsService } from './services/workflows-service';
 import { RunnerPool } from './sandbox/client/runner-pool';
+import { pythonPool } from './sandbox/client/python-pool';
 import type { Clock } from './scheduler/clock';
 import { createApp } from './server/app';
 import { publicAddress } from './server/guards';
@@ -145,6 +146,8 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
     osWall: o.osWall,
   });
   life.add('runner pool', sandbox, (p) => p.dispose());
+  // Python steps: runners of their own, started only when a Python step runs.
+  const python = life.add('python runner pool', pythonPool({ runnerEntry: o.runnerEntry, maxRunners: o.maxRunners, memoryCapMb: () => docs.data.settings.memory_cap_mb, logger: o.logger, dataStores, scratchRoot: paths.scratchRoot, osWall: o.osWall }), (p) => p.dispose());
   let baseUrl = '';
   const endpointUrl = (token: string) => `${baseUrl}${WEBHOOK_PREFIX}/${token}`;
 
@@ -180,7 +183,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   const errors = new ErrorsChannel({ events, bus, clock: o.clock, destinations, notify: o.onWorkflowError, onRecorded: (id) => errorChanges.note(`workflows:${id}`) });
   const workflowRuns = new WorkflowRuns(runs, (run) => bus.publishFeed({ type: 'run', workflow_id: run.workflow_id, run }));
   const executor = new RunExecutor({
-    ...{ docs, events, sandbox, clock: o.clock, logger: o.logger, paths, destinations, errors, secrets, accounts, dataStores, env },
+    ...{ docs, events, sandbox, python, clock: o.clock, logger: o.logger, paths, destinations, errors, secrets, accounts, dataStores, env },
     timeoutMs: workflowTimeoutMs,
     flowUrl: (token, action) => `${baseUrl}${FLOW_PREFIX}/${token}/${action}`,
     onProgress: (run) => workflowRuns.progress(run),

@@ -98,6 +98,10 @@ export const updateSettingsBody = z.object({
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;
 
+/** The runtimes a step may name: the hosted service's Node.js ones (JavaScript) and Python. */
+export const PYTHON_RUNTIME = 'python3.12';
+export const STEP_RUNTIMES = ['nodejs20.x', 'nodejs18.x', PYTHON_RUNTIME] as const;
+
 const stepBody = z
   .object({
     name: z
@@ -109,10 +113,13 @@ const stepBody = z
     component_id: z.string().min(1).optional(),
     component_code: z.string().min(1).optional(),
     configured_props: configuredProps.optional(),
+    /** `python3.12`: `code` is Python (`def handler(pd)`); otherwise JavaScript. */
+    runtime: z.enum(STEP_RUNTIMES, { error: `runtime must be one of ${STEP_RUNTIMES.join(', ')}` }).optional(),
   })
   .refine((s) => [s.code, s.key, s.component_id, s.component_code].filter((v) => v !== undefined).length === 1, {
     message: 'each step needs exactly one of code, key, component_id or component_code',
-  });
+  })
+  .refine((s) => s.runtime !== PYTHON_RUNTIME || s.code !== undefined, { message: 'a python3.12 step gives its Python as code' });
 export type StepBody = z.infer<typeof stepBody>;
 
 export const workflowTrigger = z.discriminatedUnion(

@@ -113,6 +113,7 @@ export const workflowStep = z.object({
   component_id: z.string(),
   component_key: z.string().nullable(),
   configured_props: props,
+  runtime: z.literal('python3.12').optional(),
 });
 
 export const workflow = z.object({

@@ -127,6 +127,8 @@ export interface WorkflowStep {
   component_id: string;
   component_key: string | null;
   configured_props: Record<string, unknown>;
+  /** Present for a Python step (`python3.12`). */
+  runtime?: 'python3.12';
 }
 
 export interface Workflow {

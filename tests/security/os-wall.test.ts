@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RUNNER_PACKAGES } from '../../src/main/sandbox/client/os-wall/read-grants';
+import { PYTHON_RUNNER_PACKAGES, RUNNER_PACKAGES } from '../../src/main/sandbox/client/os-wall/read-grants';
 import { RunnerLauncher } from '../../src/main/sandbox/client/os-wall/runner-launch';
 import { useService } from '../helpers/service';
 import { makePool, memoryLogger, run } from '../sandbox/sandbox-helpers';
@@ -29,8 +29,8 @@ function dataDir(): string {
 }
 
 /** Starts the escaped runner with the launch the pool would use, and returns what it reports. */
-async function escape(dir: string, osWall: boolean): Promise<Record<string, unknown>> {
-  const launcher = new RunnerLauncher({ entry: ESCAPED, scratchRoot: join(dir, 'scratch'), osWall, logger: memoryLogger() });
+async function escape(dir: string, osWall: boolean, launch: { scratch?: boolean; packages?: readonly string[] } = {}): Promise<Record<string, unknown>> {
+  const launcher = new RunnerLauncher({ entry: ESCAPED, scratchRoot: join(dir, 'scratch'), osWall, logger: memoryLogger(), ...launch });
   const { command, args, options } = launcher.launch(256);
   const child = spawn(command, [...args, dir, join(dir, 'scratch', 'dc_escaped'), CHECKOUT], options);
   let out = '';
@@ -68,6 +68,17 @@ describe('the OS wall, without SES', () => {
     if (AS_ROOT) expect(r.uid).toBe(65534);
   });
 
+  it("refuses a runner started as Python runners are even the scratch root (Python's files are in memory)", async () => {
+    const dir = dataDir();
+    dirs.push(dir);
+    const r = await escape(dir, true, { scratch: false, packages: PYTHON_RUNNER_PACKAGES });
+    expect(REFUSED).toContain(r.readApiKey);
+    expect(REFUSED).toContain(r.readCheckout);
+    expect(REFUSED).toContain(r.writeScratch);
+    expect(r.spawn).toBe('ERR_ACCESS_DENIED');
+    expect(existsSync(join(dir, 'scratch', 'dc_escaped', 'allowed.txt'))).toBe(false);
+  });
+
   it('is what stops it: the same runner started without the wall reads the API key', async () => {
     const dir = dataDir();
     dirs.push(dir);
@@ -76,7 +87,10 @@ describe('the OS wall, without SES', () => {
     expect(r.spawn).toBe('ok');
   });
 
-  it('grants reads of the packages the built runner imports, and no others', () => {
+  it.each([
+    ['out/main/runner.js', RUNNER_PACKAGES],
+    ['out/main/python-runner.js', PYTHON_RUNNER_PACKAGES],
+  ])('grants reads of the packages the built runner (%s) imports, and no others', (entry, packages) => {
     const seen = new Set<string>();
     const bare = new Set<string>();
     const visit = (file: string) => {
@@ -89,8 +103,8 @@ describe('the OS wall, without SES', () => {
         else if (!spec.startsWith('node:')) bare.add(spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/'));
       }
     };
-    visit(resolve('out/main/runner.js'));
-    expect([...bare].sort()).toEqual([...RUNNER_PACKAGES].sort());
+    visit(resolve(entry));
+    expect([...bare].sort()).toEqual([...packages].sort());
   });
 });
 

@@ -12,6 +12,8 @@ import { compileComponent } from './compile-component';
 import { packageAt } from './packages/package-blame';
 import type { PackageCache } from './packages/package-cache';
 import { checkDeclaredProps, configurableProps } from '../engine/props/props';
+import { PYTHON_RUNTIME } from '../../shared/api';
+import { pythonStepDoc } from './python-steps';
 
 const DEDUPE = new Set(['unique', 'greatest', 'last']);
 
@@ -55,6 +57,17 @@ export class ComponentCatalog {
    */
   saveInlineStep(code: string, stepName: string): Promise<ComponentDoc> {
     return this.saveAs(code, stepName);
+  }
+
+  /** Saves a workflow's inline Python step as written: never compiled nor run to inspect it (python-steps.ts). */
+  async savePythonStep(code: string, stepName: string): Promise<ComponentDoc> {
+    const existing = this.docs.data.components.find((c) => c.runtime === PYTHON_RUNTIME && c.code === code);
+    if (existing) return existing;
+    const doc = pythonStepDoc(code, stepName, Math.floor(this.clock.now() / 1000));
+    await this.docs.update((d) => {
+      d.components.push(doc);
+    });
+    return doc;
   }
 
   private async saveAs(

@@ -19,6 +19,8 @@ export interface ComponentDoc {
   has_additional_props?: boolean;
   /** A workflow's inline code step: saved like a component, never listed or looked up by key. */
   inline?: boolean;
+  /** `python3.12`: an inline Python step, kept as written (`compiled` is the same text). */
+  runtime?: 'python3.12';
   /** In the registry: shipped with Runnel (read-only) or published to the local registry. */
   registry?: 'builtin' | 'published';
   created_at: number;
@@ -67,6 +69,8 @@ export interface StepDoc {
   configured_props: Record<string, unknown>;
   /** Props the component's additionalProps() added for these values when the step was saved. */
   dynamic_props?: PropDescriptor[];
+  /** `python3.12`: a Python step (its component's code is Python); absent: JavaScript. */
+  runtime?: 'python3.12';
 }
 
 export interface WorkflowDoc {

@@ -128,6 +128,27 @@ describe('the workflow builder slice', () => {
       { name: 'pretty', key: 'helper_functions-pretty-print-json', configured_props: {} },
     ]);
   });
+
+  it('keeps a Python step Python when a workflow is edited and saved again', async () => {
+    const wf = {
+      id: 'p_2', deployment_id: 'd_2', name: 'Py', active: true, timeout_seconds: 30, created_at: 1, updated_at: 1,
+      trigger: { type: 'manual' },
+      steps: [{ id: 'c_1', name: 'py', component_id: 'sc_py', component_key: null, runtime: 'python3.12', configured_props: { who: 'x' } }],
+    };
+    vi.stubGlobal('fetch', async (url: string) => {
+      const body =
+        url === '/v1/workflows/p_2' ? wf
+        : url === '/v1/components/sc_py' ? { id: 'sc_py', code: 'def handler(pd):\n    return 1\n', configurable_props: [] }
+        : url.startsWith('/v1/components/registry') || url.startsWith('/v1/users/me/components') ? []
+        : null;
+      return new Response(JSON.stringify({ data: body, page_info: { end_cursor: null, count: 0 } }), { status: 200 });
+    });
+    const store = createAppStore();
+    await store.getState().wfLoad('p_2');
+    expect(toRequestBody(store.getState().wfDraft).steps).toEqual([
+      { name: 'py', code: 'def handler(pd):\n    return 1\n', runtime: 'python3.12', configured_props: { who: 'x' } },
+    ]);
+  });
 });
 
 describe('builder rules', () => {

@@ -27,6 +27,7 @@ import { invokeRequest } from '../../engine/invocation/request';
 import { stepValues } from '../../engine/invocation/step-values';
 import { stepProps } from '../../engine/props/dynamic-props';
 import { withoutRunnelAnswerCookies } from '../http-answer-cookies';
+import { PYTHON_RUNTIME } from '../../../shared/api';
 
 export const PLATFORM_VERSION = `runnel-${VERSION}`;
 
@@ -41,6 +42,8 @@ export interface RunExecutorDeps {
   docs: DocumentStore;
   events: EventLog;
   sandbox: Sandbox;
+  /** Runs Python steps (a pool of Python runners, sandbox/python-host/); none: they fail with a clear error. */
+  python?: Sandbox;
   clock: Clock;
   logger: Logger;
   paths: Paths;
@@ -227,7 +230,10 @@ export class RunExecutor {
     const remaining = deadline - this.deps.clock.now();
     if (remaining <= 0) return fail({ name: 'TimeoutError', message: `The workflow ran past its ${Math.round(this.deps.timeoutMs(wf) / 1000)} s deadline` });
 
-    const outcome = await this.deps.sandbox.invoke(
+    const python = comp.runtime === PYTHON_RUNTIME;
+    const sandbox = python ? this.deps.python : this.deps.sandbox;
+    if (!sandbox) return fail({ name: 'ConfigurationError', message: 'Runnel: this service runs no Python runners; Python steps need the full service (runnel serve)' });
+    const outcome = await sandbox.invoke(
       invokeRequest(
         { code: comp.compiled, codeHash: comp.code_hash, instanceId: step.id, scratchDir: this.deps.paths.scratch(wf.id), timeoutMs: remaining, env },
         'run',

@@ -11,6 +11,8 @@ import type { Accounts } from '../accounts';
 import type { DataStores } from '../data-stores';
 import type { Secrets } from '../secrets';
 import { stepDynamicProps, stepProps, type PropSet } from '../../engine/props/dynamic-props';
+import { PYTHON_RUNTIME } from '../../../shared/api';
+import { pythonStepProps } from '../python-steps';
 
 export interface StepBuilderDeps {
   catalog: ComponentCatalog;
@@ -32,6 +34,10 @@ const MAX_PROP_BYTES = 64 * 1024;
 export async function buildSteps(deps: StepBuilderDeps, bodies: StepBody[], old: StepDoc[]): Promise<StepDoc[]> {
   const steps: StepDoc[] = [];
   for (const b of bodies) {
+    if (b.runtime === PYTHON_RUNTIME) {
+      steps.push(await buildPythonStep(deps, b, old));
+      continue;
+    }
     const comp =
       b.code !== undefined
         ? await deps.catalog.saveInlineStep(b.code, b.name)
@@ -63,4 +69,20 @@ export async function buildSteps(deps: StepBuilderDeps, bodies: StepBody[], old:
     steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed, ...dynamic });
   }
   return steps;
+}
+
+/** A Python step: its code kept as written, its props from `__configurableProps` and its values (python-steps.ts). */
+async function buildPythonStep(deps: StepBuilderDeps, b: StepBody, old: StepDoc[]): Promise<StepDoc> {
+  const comp = await deps.catalog.savePythonStep(b.code!, b.name);
+  const configured = b.configured_props ?? {};
+  const props = pythonStepProps(configured, b.name);
+  for (const p of props) if (p.type === 'app') deps.accounts.configure(p, configured[p.name]);
+  for (const p of props) if (p.type === DATA_STORE_PROP) deps.dataStores.configure(p, configured[p.name]);
+  for (const [k, v] of Object.entries(configured)) {
+    if (Buffer.byteLength(typeof v === 'string' ? v : JSON.stringify(v) ?? '') > MAX_PROP_BYTES) throw new RunnelError('invalid_props', `Step "${b.name}": prop "${k}" is over 64 KB`);
+  }
+  const previous = old.find((o) => o.name === b.name);
+  const literal = Object.fromEntries(Object.entries(configured).filter(([, v]) => !hasExpression(v)));
+  const sealed = { ...configured, ...deps.secrets.seal(props, literal, previous?.configured_props) };
+  return { id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed, dynamic_props: props, runtime: PYTHON_RUNTIME };
 }

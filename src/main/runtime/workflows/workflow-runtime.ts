@@ -241,6 +241,7 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
           component_id: s.component_id,
           component_key: comp?.inline ? null : (comp?.key ?? null),
           configured_props: this.deps.secrets.mask(s.configured_props),
+          ...(s.runtime ? { runtime: s.runtime } : {}),
         };
       }),
       active: wf.active,
@@ -259,7 +260,7 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
 
   private usesRespond(wf: WorkflowDoc): boolean {
     // As on the hosted service, the code is read, not run, to know whether to wait.
-    return wf.steps.some((s) => this.deps.docs.component(s.component_id)?.code.includes('$.respond') ?? false);
+    return wf.steps.some((s) => this.deps.docs.component(s.component_id)?.code.includes(s.runtime ? 'pd.respond' : '$.respond') ?? false);
   }
 
   private triggerDoc(t: WorkflowTriggerBody, old: WorkflowTriggerDoc | undefined): WorkflowTriggerDoc {

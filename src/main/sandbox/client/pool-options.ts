@@ -30,6 +30,10 @@ export interface RunnerPoolOptions {
   osWall?: boolean;
   /** Who enforces the memory cap (default: the main process where /proc allows it). */
   memoryWatchdog?: SandboxLayers['memory_watchdog'];
+  /** The npm packages the runner entry imports (default: the JavaScript runner's, `ses`). */
+  runnerPackages?: readonly string[];
+  /** False: runners get no access to the scratch root (the Python runner's files are in memory). */
+  scratchAccess?: boolean;
   /** How long a runner may take to confirm it is idle after a job before it is replaced. */
   idleGraceMs?: number;
 }

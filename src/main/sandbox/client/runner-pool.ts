@@ -34,7 +34,10 @@ export class RunnerPool implements Sandbox {
     this.maxRunners = Math.max(1, opts.maxRunners ?? 4);
     this.idleMs = opts.idleMs ?? 30_000;
     this.idleGraceMs = opts.idleGraceMs ?? IDLE_GRACE_MS;
-    this.launcher = new RunnerLauncher({ entry: opts.runnerEntry, scratchRoot: opts.scratchRoot, osWall: opts.osWall, memoryWatchdog: opts.memoryWatchdog, logger: opts.logger });
+    this.launcher = new RunnerLauncher({
+      ...{ entry: opts.runnerEntry, scratchRoot: opts.scratchRoot, osWall: opts.osWall, memoryWatchdog: opts.memoryWatchdog, logger: opts.logger },
+      ...{ packages: opts.runnerPackages, scratch: opts.scratchAccess },
+    });
   }
 
   /** The walls runners start with now (GET /v1/system). */

@@ -51,15 +51,21 @@ function addPackage(name: string, fromDir: string, out: Set<string>, seen: Set<s
   for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) addPackage(dep, real, out, seen);
 }
 
+/**
+ * The packages out/main/python-runner.js imports (Pyodide: its WebAssembly module and standard
+ * library are files in the package, read at start).
+ */
+export const PYTHON_RUNNER_PACKAGES = ['pyodide'];
+
 /** Every path a runner started from `entry` must read (files and folders, recursive). */
-export function runnerReadGrants(entry: string): string[] {
+export function runnerReadGrants(entry: string, packages: readonly string[] = RUNNER_PACKAGES): string[] {
   const out = new Set<string>();
   const dir = dirname(entry);
   out.add(dir);
   // A missing entry is the runner's start failure to report, not ours.
   if (existsSync(dir)) for (const p of [realpathSync(dir), ...linksAbove(dir)]) out.add(p);
   const seen = new Set<string>();
-  for (const name of RUNNER_PACKAGES) addPackage(name, dir, out, seen);
+  for (const name of packages) addPackage(name, dir, out, seen);
   // host-hardening.ts opens it once to reach the FileHandle prototype.
   out.add(devNull);
   return outermost([...out]);

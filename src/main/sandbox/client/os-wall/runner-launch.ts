@@ -22,6 +22,10 @@ export interface LauncherOptions {
   /** Who enforces the memory cap; by default the main process where the platform allows it. */
   memoryWatchdog?: SandboxLayers['memory_watchdog'];
   logger: Logger;
+  /** The npm packages the entry imports at run time (read-grants.ts; default: the JS runner's). */
+  packages?: readonly string[];
+  /** False: the runner may neither read nor write the scratch root (Python's files are in memory). */
+  scratch?: boolean;
 }
 
 export interface RunnerLaunch {
@@ -57,7 +61,7 @@ export class RunnerLauncher {
     const wall = opts.osWall !== false;
     this.permission = wall ? permissionFlag() : null;
     this.setpriv = wall ? setprivPath() : null;
-    this.reads = runnerReadGrants(opts.entry);
+    this.reads = runnerReadGrants(opts.entry, opts.packages);
     try {
       // Runners start in it (their working directory) and may write nowhere else.
       mkdirSync(opts.scratchRoot, { recursive: true, mode: 0o700 });
@@ -138,7 +142,7 @@ export class RunnerLauncher {
     // start, which a runner running as another user cannot when the folders above are private.
     // (Both at once trip an assertion in Node 20's permission model when it can.) Runners never
     // touch the root itself, only the instance folders in it.
-    const scratch = [`${root}/*`];
+    const scratch = this.opts.scratch === false ? [] : [`${root}/*`];
     const args = [this.permission, ...[...this.reads, ...scratch].map((p) => `--allow-fs-read=${p}`), ...scratch.map((p) => `--allow-fs-write=${p}`)];
     if (!this.parentWatch) args.push('--allow-worker'); // the runner's own memory watchdog thread
     const warnings = this.parentWatch ? ['ExperimentalWarning'] : ['ExperimentalWarning', 'SecurityWarning'];

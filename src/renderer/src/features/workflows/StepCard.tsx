@@ -25,7 +25,7 @@ export function StepCard({ step, index, steps, errors }: { step: DraftStep; inde
             <input id={`wf-step-name-${step.uid}`} className="mono" value={step.name} onChange={(e) => update(step.uid, { name: e.target.value })} />
             {errors?.name && <span className="field-error">{errors.name}</span>}
           </div>
-          <span className="muted wf-step-kind">{step.kind === 'code' ? 'inline code' : `action: ${step.action?.label ?? ''}${step.action?.key ? ` (${step.action.key})` : ''}`}</span>
+          <span className="muted wf-step-kind">{step.kind === 'code' ? (step.runtime ? 'inline Python' : 'inline code') : `action: ${step.action?.label ?? ''}${step.action?.key ? ` (${step.action.key})` : ''}`}</span>
           <div className="wf-step-tools">
             <button type="button" aria-label="Move up" title="Move up" disabled={index === 0} onClick={() => move(step.uid, -1)}>
               ↑

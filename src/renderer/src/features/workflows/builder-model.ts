@@ -37,6 +37,8 @@ export interface DraftStep {
   configured: Record<string, unknown>;
   /** The code is an unsaved draft from an earlier visit: when it was typed, and the saved code it replaced. */
   restored?: { at: number; base: string };
+  /** A Python code step (`def handler(pd)`), sent back as it came. */
+  runtime?: 'python3.12';
 }
 
 export interface Draft {
@@ -101,6 +103,7 @@ export function uniqueStepName(base: string, taken: string[]): string {
 
 /** The props a step's form shows. */
 export function stepProps(step: DraftStep): ConfigurableProp[] {
+  if (step.runtime) return [];
   return step.kind === 'code' ? propsFromCode(step.code) : (step.action?.props ?? []);
 }
 
@@ -156,7 +159,7 @@ export function toRequestBody(d: Draft): Record<string, unknown> {
   const steps = d.steps.map((s) => {
     const configured_props = Object.fromEntries(Object.entries(s.configured).filter(([, v]) => v !== '' && v !== undefined));
     const what = s.kind === 'code' ? { code: s.code } : s.action?.key ? { key: s.action.key } : { component_id: s.action?.componentId };
-    return { name: s.name, ...what, configured_props };
+    return { name: s.name, ...what, ...(s.kind === 'code' && s.runtime ? { runtime: s.runtime } : {}), configured_props };
   });
   return { name: d.name.trim(), trigger, steps, ...(d.timeoutSeconds.trim() ? { timeout_seconds: Number(d.timeoutSeconds) } : {}), ...settingsBody(d.settings) };
 }
@@ -241,5 +244,5 @@ async function draftStep(s: WorkflowStep, registry: RegistryEntry[], components:
   if (saved) return { ...base, kind: 'action', action: { componentId: saved.id, label: saved.name, props: saved.configurable_props } };
   // Not a registry entry nor a listed component: an inline code step.
   const comp = await codeOf(s.component_id);
-  return { ...base, kind: 'code', code: comp.code };
+  return { ...base, kind: 'code', code: comp.code, ...(s.runtime ? { runtime: s.runtime } : {}) };
 }
