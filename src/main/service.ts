@@ -155,11 +155,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   const secrets = new Secrets(box);
   const accounts = new Accounts(docs, box, o.clock);
   const env = new EnvVars(docs, box, o.clock);
-  const packages = new PackageCache({
-    dir: paths.packagesDir,
-    logger: o.logger,
-    onActivity: (a) => bus.publishFeed({ type: 'activity', ...a }),
-  });
+  const packages = new PackageCache({ dir: paths.packagesDir, logger: o.logger, onActivity: (a) => bus.publishFeed({ type: 'activity', ...a }) });
   const catalog = new ComponentCatalog(docs, sandbox, o.clock, packages, o.logger);
   const config = new ComponentConfig(sandbox, accounts);
   const registry = new Registry(catalog, docs, o.logger);
@@ -203,24 +199,11 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   });
   life.add('subscription trigger', subscriptionTrigger, (x) => x.dispose());
   const sources = new SourcesService({
-    docs,
-    events,
-    catalog,
-    runtime,
+    ...{ docs, events, catalog, runtime, endpointUrl, changed },
     userId: () => docs.data.user!.id,
-    endpointUrl,
     onRemoved: (id) => subscriptions.removeFor(id),
-    changed,
   });
-  const workflows = new WorkflowsService({
-    runtime: workflowRuntime,
-    subscriptions,
-    events,
-    runs,
-    sources,
-    changed,
-    outbox: () => outbox.list(OUTBOX_KEY).reverse(),
-  });
+  const workflows = new WorkflowsService({ runtime: workflowRuntime, subscriptions, events, runs, sources, changed, outbox: () => outbox.list(OUTBOX_KEY).reverse() });
   const system = new SystemService({
     apiKeyFile: paths.apiKeyFile,
     loaded,

@@ -13,7 +13,7 @@ import { eventSummary } from './event-views';
 import { resolveProps } from '../engine/props/props';
 import { dataStorePropNames } from '../engine/props/data-store-props';
 import { SourceInvoker, type SourceInvokerDeps } from './source-invoker';
-import { timerEvent } from '../engine/props/timer-config';
+import { configuredValues, timerEvent } from '../engine/props/timer-config';
 import type { DeploymentKind, DeploymentTriggers } from '../engine/deployments/deployment-kind';
 import type { Deployments } from '../engine/deployments/deployments';
 import type { RunOutcome } from './source-runs';
@@ -126,7 +126,7 @@ export class SourceRuntime implements DeploymentKind<RunOutcome> {
       const oldComp = this.component(doc);
       const comp = input.component ?? oldComp;
       if (comp.type === 'action') throw new RunnelError('invalid_component', `"${comp.name}" is an action, not a source`);
-      const configured = { ...this.configuredValues(doc), ...(input.configuredProps ?? {}) };
+      const configured = { ...configuredValues(doc), ...(input.configuredProps ?? {}) };
       const props = await this.deps.config.props(comp, this.deps.secrets.reveal(configured));
       const resolved = resolveProps(props, configured, { app: (p, v) => this.deps.accounts.configure(p, v), dataStore: (p, v) => this.deps.dataStores.configure(p, v) });
       const next: SourceDoc = {
@@ -275,17 +275,6 @@ export class SourceRuntime implements DeploymentKind<RunOutcome> {
   logs(id: string): LogLine[] {
     this.get(id);
     return this.deps.logs.list(id);
-  }
-
-  /** The values a source was configured with, in the shape `configured_props` accepts. */
-  private configuredValues(doc: SourceDoc): Record<string, unknown> {
-    const out: Record<string, unknown> = { ...doc.props };
-    if (doc.timer) {
-      out[doc.timer.prop] = doc.timer.cron
-        ? { cron: doc.timer.cron, ...(doc.timer.timezone ? { timezone: doc.timer.timezone } : {}) }
-        : { intervalSeconds: doc.timer.intervalSeconds };
-    }
-    return out;
   }
 
   /** A source's configured values as API responses show them (secrets masked). */

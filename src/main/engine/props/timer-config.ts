@@ -64,3 +64,14 @@ export function timerEvent(t: TimerConfig | null, firedAtMs: number): Record<str
   if (t?.cron) return { timestamp, cron: t.cron };
   return { timestamp, interval_seconds: t?.intervalSeconds ?? null };
 }
+
+/** The values a source was configured with, in the shape `configured_props` accepts (its timer as given). */
+export function configuredValues(doc: { props: Record<string, unknown>; timer: (TimerConfig & { prop: string }) | null }): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...doc.props };
+  if (doc.timer) {
+    out[doc.timer.prop] = doc.timer.cron
+      ? { cron: doc.timer.cron, ...(doc.timer.timezone ? { timezone: doc.timer.timezone } : {}) }
+      : { intervalSeconds: doc.timer.intervalSeconds };
+  }
+  return out;
+}
