@@ -57,6 +57,16 @@ describe('HTTP sources', () => {
     expect(teapot.status).toBe(418);
   });
 
+  it('frames a component answer itself: a Content-Length or Transfer-Encoding the component sets is replaced by the true length', async () => {
+    const src = await create(
+      httpSource(true, `this.http.respond({ status: 200, headers: { "Content-Length": "999", "transfer-encoding": "chunked" }, body: "short" });`),
+    );
+    const r = await fetch(src.configured_props.http.endpoint_url, { signal: AbortSignal.timeout(5000) });
+    expect(r.headers.get('content-length')).toBe('5');
+    expect(r.headers.get('transfer-encoding')).toBeNull();
+    expect(await r.text()).toBe('short');
+  });
+
   it('sandboxes component answers so a page among them cannot act as the web UI', async () => {
     const src = await create(
       httpSource(true, `this.http.respond({ status: 200, headers: { "content-type": "text/html", "Content-Security-Policy": "img-src 'none'" }, body: "<script>fetch('/v1/sources')</script>" });`),

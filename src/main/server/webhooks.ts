@@ -134,6 +134,10 @@ function writeSpec(res: ServerResponse, spec: HttpAnswer): void {
 
 function send(res: ServerResponse, status: number, headers: Record<string, string | string[]>, body?: string | Uint8Array): void {
   if (res.headersSent) return;
+  // The body's true length, whatever a component said: framing is Runnel's. With it, node:http
+  // writes the head and the body in one write instead of a chunked writev (the hot path).
+  for (const k of Object.keys(headers)) if (/^(content-length|transfer-encoding)$/i.test(k)) delete headers[k];
+  if (body !== undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   res.writeHead(status, headers);
   res.end(body);
 }
