@@ -15,6 +15,7 @@ import { EnvVars } from './runtime/env-vars';
 import { ChangeCoalescer } from './runtime/change-coalescer';
 import { DataStoresService } from './services/data-stores-service';
 import { EnvService } from './services/env-service';
+import { ProjectsService } from './services/projects/import-service';
 import { Registry } from './runtime/registry';
 import { PackageCache } from './runtime/packages/package-cache';
 import { Secrets } from './runtime/secrets';
@@ -230,6 +231,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
       accounts: new AppAccountsService(accounts, changed),
       dataStores: new DataStoresService(dataStores),
       env: new EnvService(env, changed),
+      projects: new ProjectsService({ docs, runtime: workflowRuntime, workflows, catalog, accounts, dataStores, secrets, changed }),
       clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime }),
       streams: new StreamsService({ sources: runtime, workflows: workflowRuntime, events, bus }),
     },

@@ -98,6 +98,22 @@ export const updateSettingsBody = z.object({
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;
 
+/** A step's fields in the hosted service's synced project format (src/main/services/projects/). */
+export const hostedStep = z.object({
+  namespace: z.string().max(200),
+  runtime: z.string().max(50).optional(),
+  uses: z.string().max(500),
+  notes: z.string().max(20_000).optional(),
+  props_cursor: z.string().max(200).optional(),
+  /** Props as the format wrote them (`__lv` labels kept), so an export shows no needless diff. */
+  props: configuredProps.optional(),
+  configurable_props: z.array(z.unknown()).max(200).optional(),
+  /** The step's code when Runnel cannot run it yet (a Python `entry.py`). */
+  code: z.string().max(512 * 1024).optional(),
+});
+
+export type HostedStep = z.infer<typeof hostedStep>;
+
 const stepBody = z
   .object({
     name: z
@@ -109,8 +125,14 @@ const stepBody = z
     component_id: z.string().min(1).optional(),
     component_code: z.string().min(1).optional(),
     configured_props: configuredProps.optional(),
+    /** Skipped by every run (the hosted `disabled: true`). */
+    disabled: z.boolean().optional(),
+    /** Kept but not runnable, with the reason (an imported step whose component was not found). */
+    unresolved: z.string().min(1).max(2000).optional(),
+    /** What the hosted project format says of the step beyond what Runnel runs (import and export). */
+    hosted: hostedStep.optional(),
   })
-  .refine((s) => [s.code, s.key, s.component_id, s.component_code].filter((v) => v !== undefined).length === 1, {
+  .refine((s) => s.unresolved !== undefined || [s.code, s.key, s.component_id, s.component_code].filter((v) => v !== undefined).length === 1, {
     message: 'each step needs exactly one of code, key, component_id or component_code',
   });
 export type StepBody = z.infer<typeof stepBody>;
@@ -137,7 +159,22 @@ const workflowFields = z.object({
   trigger: workflowTrigger,
   steps: z.array(stepBody).max(100, 'a workflow has at most 100 steps'),
   timeout_seconds: z.number().int().min(1).max(750).optional(),
+  /** An imported workflow: its hosted `p_…` id (the import's key), trigger ids, settings, and what it still needs. */
+  hosted: z
+    .object({
+      id: z.string().regex(/^p_[A-Za-z0-9]{1,64}$/, 'hosted.id is a workflow id p_…'),
+      /** The project's `repo_…` id (its README), written back on export. */
+      project: z.string().max(100).optional(),
+      /** The format's `inactive: true`: kept while the workflow is inactive for what it needs, so an export writes it back. */
+      inactive: z.boolean().optional(),
+      triggers: z.array(z.string().max(100)).max(20),
+      settings: configuredProps.optional(),
+      needs: z.array(z.string().max(2000)).max(50),
+    })
+    .optional(),
 });
+
+export type HostedWorkflow = NonNullable<z.infer<typeof workflowFields>['hosted']>;
 
 export const createWorkflowBody = workflowFields.refine((w) => new Set(w.steps.map((s) => s.name)).size === w.steps.length, {
   message: 'step names must be unique',

@@ -105,6 +105,8 @@ export const workflowStep = z.object({
   component_id: z.string(),
   component_key: z.string().nullable(),
   configured_props: props,
+  disabled: z.boolean().optional(),
+  unresolved: z.string().optional(),
 });
 
 export const workflow = z.object({
@@ -115,6 +117,7 @@ export const workflow = z.object({
   steps: z.array(workflowStep),
   active: z.boolean(),
   timeout_seconds: z.number(),
+  hosted: z.object({ id: z.string(), needs: z.array(z.string()) }).optional(),
   created_at: epoch,
   updated_at: epoch,
 });

@@ -116,6 +116,10 @@ export interface WorkflowStep {
   component_id: string;
   component_key: string | null;
   configured_props: Record<string, unknown>;
+  /** Skipped by every run. */
+  disabled?: boolean;
+  /** Kept but not runnable: why (an imported step whose component was not found). */
+  unresolved?: string;
 }
 
 export interface Workflow {
@@ -126,6 +130,8 @@ export interface Workflow {
   steps: WorkflowStep[];
   active: boolean;
   timeout_seconds: number;
+  /** Imported from the hosted project format: its `p_…` id and what it still needs (a schedule, a source). */
+  hosted?: { id: string; needs: string[] };
   created_at: number;
   updated_at: number;
 }

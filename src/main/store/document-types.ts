@@ -1,4 +1,5 @@
 import type { ComponentMeta, PropDescriptor } from '../domain/components';
+import type { HostedStep, HostedWorkflow } from '../../shared/api';
 
 export interface ComponentDoc {
   id: string;
@@ -62,6 +63,12 @@ export interface StepDoc {
   configured_props: Record<string, unknown>;
   /** Props the component's additionalProps() added for these values when the step was saved. */
   dynamic_props?: PropDescriptor[];
+  /** Skipped by every run. */
+  disabled?: boolean;
+  /** Kept but not runnable (component_id is ''): why, and what to do. */
+  unresolved?: string;
+  /** The step as the hosted project format wrote it (imported workflows; export writes it back). */
+  hosted?: HostedStep;
 }
 
 export interface WorkflowDoc {
@@ -73,6 +80,8 @@ export interface WorkflowDoc {
   timeout_seconds: number | null;
   /** How far the timer's virtual clock runs ahead of real time (`runnel clock advance`). */
   clock_offset_ms?: number;
+  /** An imported workflow: its hosted id and what it still needs before it can be active. */
+  hosted?: HostedWorkflow;
   active: boolean;
   created_at: number;
   updated_at: number;

@@ -5,6 +5,7 @@ import { clockRoutes } from './clock';
 import { componentRoutes } from './components';
 import { dataStoreRoutes } from './data-stores';
 import { envRoutes } from './env';
+import { projectRoutes } from './projects';
 import { sourceRoutes } from './sources';
 import { streamRoutes, webhookRoutes } from './streams';
 import { workflowRoutes } from './workflows';
@@ -16,6 +17,7 @@ export const apiRoutes = {
   ...accountRoutes,
   ...dataStoreRoutes,
   ...envRoutes,
+  ...projectRoutes,
   ...clockRoutes,
   ...streamRoutes,
   ...webhookRoutes,

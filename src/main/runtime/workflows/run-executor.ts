@@ -100,6 +100,10 @@ export class RunExecutor {
     this.deps.onProgress?.(run);
 
     for (const step of wf.steps) {
+      if (step.disabled) {
+        run.steps.push(skippedStep(step));
+        continue;
+      }
       const result = await this.runStep(wf, step, scope, context, deadline, input, responded);
       run.steps.push(result.step);
       responded ||= result.responded;
@@ -117,9 +121,7 @@ export class RunExecutor {
       scope[step.name] = { $return_value: result.step.$return_value, ...result.step.exports };
     }
     if (run.status === 'running') run.status = 'success';
-    for (const s of wf.steps.slice(run.steps.length)) {
-      run.steps.push({ id: s.id, name: s.name, status: 'skipped', exports: {}, summary: null, logs: [], duration_ms: 0, error: null });
-    }
+    for (const s of wf.steps.slice(run.steps.length)) run.steps.push(skippedStep(s));
     run.ended_at = this.deps.clock.now();
     run.duration_ms = run.ended_at - started;
     this.deps.onProgress?.(run);
@@ -150,6 +152,7 @@ export class RunExecutor {
       };
     };
     const comp = this.deps.docs.component(step.component_id);
+    if (step.unresolved) return fail({ name: 'ConfigurationError', message: `Step "${step.name}" is unresolved: ${step.unresolved}` });
     if (!comp) return fail({ name: 'ConfigurationError', message: `The component of step "${step.name}" is missing` });
     const env = this.deps.env.values();
     let values: Awaited<ReturnType<typeof stepValues>>;
@@ -204,6 +207,10 @@ export class RunExecutor {
       responded: !!result?.responded,
     };
   }
+}
+
+function skippedStep(s: StepDoc): StepRun {
+  return { id: s.id, name: s.name, status: 'skipped', exports: {}, summary: null, logs: [], duration_ms: 0, error: null };
 }
 
 function stepError(e: SerializedError): StepRun['error'] {

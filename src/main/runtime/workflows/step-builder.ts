@@ -32,6 +32,13 @@ const MAX_PROP_BYTES = 64 * 1024;
 export async function buildSteps(deps: StepBuilderDeps, bodies: StepBody[], old: StepDoc[]): Promise<StepDoc[]> {
   const steps: StepDoc[] = [];
   for (const b of bodies) {
+    const previous = old.find((o) => o.name === b.name);
+    const kept = keptFields(b, previous);
+    if (b.unresolved !== undefined) {
+      // Nothing to run (yet): stored as given, so an export or a later import can complete it.
+      steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: '', configured_props: b.configured_props ?? {}, unresolved: b.unresolved, ...kept });
+      continue;
+    }
     const comp =
       b.code !== undefined
         ? await deps.catalog.saveInlineStep(b.code, b.name)
@@ -55,12 +62,17 @@ export async function buildSteps(deps: StepBuilderDeps, bodies: StepBody[], old:
         throw new RunnelError('invalid_props', `Step "${b.name}": prop "${k}" is over 64 KB`);
       }
     }
-    const previous = old.find((o) => o.name === b.name);
     // Secret props are sealed at rest; expressions stay readable so they can be evaluated.
     // (An http_request value is sealed even with expressions: only its literal password/token are.)
     const literal = Object.fromEntries(Object.entries(configured).filter(([k, v]) => !hasExpression(v) || isHttpRequestProp(comp.props, k)));
     const sealed = { ...configured, ...deps.secrets.seal(stepProps(comp, dynamic), literal, previous?.configured_props) };
-    steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed, ...dynamic });
+    steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed, ...dynamic, ...kept });
   }
   return steps;
+}
+
+/** `disabled` as given; the hosted format's fields as given or, when an edit leaves them out, as they were. */
+function keptFields(b: StepBody, previous: StepDoc | undefined): Pick<StepDoc, 'disabled' | 'hosted'> {
+  const hosted = b.hosted ?? previous?.hosted;
+  return { ...(b.disabled ? { disabled: true } : {}), ...(hosted ? { hosted } : {}) };
 }

@@ -62,6 +62,7 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
       trigger: this.triggerDoc(body.trigger, undefined),
       steps: await buildSteps(this.deps, body.steps, []),
       timeout_seconds: body.timeout_seconds ?? null,
+      ...(body.hosted ? { hosted: body.hosted } : {}),
       active: true,
       created_at: now,
       updated_at: now,
@@ -82,6 +83,7 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
       steps: body.steps ? await buildSteps(this.deps, body.steps, old.steps) : old.steps,
       timeout_seconds: body.timeout_seconds ?? old.timeout_seconds,
       active: body.active ?? old.active,
+      ...(body.hosted ? { hosted: body.hosted } : {}),
       deployment_id: body.steps || body.trigger ? newId('d') : old.deployment_id,
       updated_at: Math.floor(this.deps.clock.now() / 1000),
     };
@@ -181,10 +183,13 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
           component_id: s.component_id,
           component_key: comp?.inline ? null : (comp?.key ?? null),
           configured_props: this.deps.secrets.mask(s.configured_props),
+          ...(s.disabled ? { disabled: true } : {}),
+          ...(s.unresolved ? { unresolved: s.unresolved } : {}),
         };
       }),
       active: wf.active,
       timeout_seconds: workflowTimeoutMs(wf) / 1000,
+      ...(wf.hosted ? { hosted: { id: wf.hosted.id, needs: wf.hosted.needs } } : {}),
       created_at: wf.created_at,
       updated_at: wf.updated_at,
     };
