@@ -20,6 +20,7 @@ import { registerRun } from './commands/run';
 import { registerSubscribe } from './commands/subscribe';
 import { registerClock } from './commands/clock';
 import { registerEnv } from './commands/env';
+import { registerProject } from './commands/project';
 
 // Paths of built siblings are resolved here, in the entry file, because shared modules move
 // into chunks/ when bundled.
@@ -87,5 +88,6 @@ registerRun(program);
 registerSubscribe(program);
 registerClock(program);
 registerEnv(program);
+registerProject(program);
 
 await program.parseAsync(process.argv);
