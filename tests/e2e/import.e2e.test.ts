@@ -1,0 +1,32 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { COMPONENTS, HOSTED_BASIC } from '../helpers/project-files';
+import { useUi } from './helpers/browser';
+
+describe('the Import screen', () => {
+  const ui = useUi();
+
+  it('previews a picked project folder, takes a schedule, imports, and shows the new endpoint and the accounts to fill', async () => {
+    const { page, svc } = ui;
+    await ui.goto('/import');
+    await page.getByLabel('Components folder').setInputFiles(resolve(COMPONENTS));
+    await page.getByLabel('Project folder').setInputFiles(resolve(HOSTED_BASIC));
+    await page.getByRole('heading', { name: 'Preview: nothing is changed yet' }).waitFor();
+    const table = page.getByRole('table', { name: 'Workflows to import' });
+    await table.getByText('Greet visitors').waitFor();
+    await table.getByText(/Python steps need a Python runtime/).waitFor();
+    await page.getByText(/Without a schedule, Nightly digest will be imported inactive/).waitFor();
+    expect((await svc.json('/v1/users/me/workflows')).data).toEqual([]);
+    await ui.shot('import-preview');
+
+    await page.getByLabel('Schedule for Nightly digest').fill('every 2h');
+    await page.getByRole('button', { name: 'Import 4 workflows' }).click();
+    await page.getByRole('heading', { name: 'Imported' }).waitFor();
+    const wfs = (await svc.json('/v1/users/me/workflows?limit=100')).data;
+    const greet = wfs.find((w: any) => w.hosted.id === 'p_Gr8tVis1');
+    await page.getByText(greet.trigger.endpoint_url).first().waitFor();
+    expect(wfs.find((w: any) => w.hosted.id === 'p_N1ghtly7')).toMatchObject({ active: true, trigger: { type: 'timer', interval_seconds: 7200 } });
+    await page.getByRole('region', { name: 'Accounts to connect' }).getByText('apn_Gh1tHub9').waitFor();
+    await ui.shot('import-done');
+  });
+});
