@@ -142,6 +142,8 @@ export const workflowTrigger = z.discriminatedUnion(
   [
     z.object({ type: z.literal('http') }),
     z.object({ type: z.literal('manual') }),
+    /** An e-mail trigger: a raw RFC 822 message POSTed to its URL becomes the hosted e-mail event. */
+    z.object({ type: z.literal('email') }),
     z.object({ type: z.literal('source'), source_id: z.string().min(1, 'a source trigger needs source_id') }),
     z.object({
       type: z.literal('timer'),
@@ -150,7 +152,7 @@ export const workflowTrigger = z.discriminatedUnion(
       timezone: z.string().min(1).optional(),
     }),
   ],
-  { error: 'trigger.type must be one of http, manual, source, timer' },
+  { error: 'trigger.type must be one of http, email, manual, source, timer' },
 );
 export type WorkflowTriggerBody = z.infer<typeof workflowTrigger>;
 

@@ -94,6 +94,7 @@ export const runResult = z.object({
 
 export const workflowTrigger = z.discriminatedUnion('type', [
   z.object({ type: z.literal('http'), endpoint_url: z.string() }),
+  z.object({ type: z.literal('email'), endpoint_url: z.string() }),
   z.object({ type: z.literal('manual') }),
   z.object({ type: z.literal('source'), source_id: z.string() }),
   z.object({ type: z.literal('timer'), cron: z.string().nullable(), interval_seconds: z.number().nullable(), timezone: z.string().optional() }),

@@ -106,6 +106,8 @@ export interface SseEmitFrame {
 
 export type WorkflowTrigger =
   | { type: 'http'; endpoint_url: string }
+  /** POST a raw RFC 822 message to endpoint_url: the run gets the hosted e-mail event. */
+  | { type: 'email'; endpoint_url: string }
   | { type: 'manual' }
   | { type: 'source'; source_id: string }
   | { type: 'timer'; cron: string | null; interval_seconds: number | null; timezone?: string };

@@ -53,9 +53,18 @@ describe('importing a synced project', () => {
     expect(legacy.unmapped_triggers).toEqual([{ id: 'dc_Src0ld12', reason: expect.stringMatching(/one trigger/) }]);
     expect(legacy.needs[0]).toMatch(/a source for trigger sub_Ch4nnel01/);
 
+    // The e-mail trigger becomes a URL that takes the raw RFC 822 message a mail forwarder POSTs, giving the hosted e-mail event.
     const inbox = byId(report, 'p_1nb0xTri');
-    expect(inbox.unmapped_triggers).toEqual([{ id: 'ei_Ma1lIn55', reason: expect.stringMatching(/e-mail/) }]);
-    expect(inbox.trigger.type).toBe('manual');
+    expect(inbox).toMatchObject({ active: true, unmapped_triggers: [], trigger: { hosted_id: 'ei_Ma1lIn55', type: 'email' } });
+    const mail = ['From: Ada <ada@example.org>', 'To: inbox@example.org', 'Subject: =?utf-8?Q?URGENT:_caf=C3=A9?=', 'Message-ID: <m1@example.org>', '', 'Please look.', ''].join('\r\n');
+    const posted = await fetch(inbox.trigger.endpoint_url, { method: 'POST', headers: { 'content-type': 'message/rfc822' }, body: mail });
+    expect(posted.status).toBe(200);
+    // The trigger answers at once (as on the hosted service); the run goes on.
+    const lastRun = async () => (await svc.json(`/v1/workflows/${inbox.workflow_id}/runs`)).data[0];
+    await expect.poll(async () => (await lastRun())?.status).toBe('success');
+    const mailRun = await lastRun();
+    expect(mailRun.trigger.event).toMatchObject({ subject: 'URGENT: café', from: { value: [{ name: 'Ada', address: 'ada@example.org' }] }, text: 'Please look.\n', messageId: '<m1@example.org>' });
+    expect(mailRun.steps[0].$return_value).toEqual({ urgent: true });
 
     expect(report.accounts).toEqual([
       { id: 'apn_Gh1tHub9', app: 'github', created: true, needs_credentials: true, used_by: ['p_Gr8tVis1'] },

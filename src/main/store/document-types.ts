@@ -51,6 +51,7 @@ export interface SourceDoc {
 
 export type WorkflowTriggerDoc =
   | { type: 'http'; token: string }
+  | { type: 'email'; token: string }
   | { type: 'manual' }
   | { type: 'source'; source_id: string }
   | { type: 'timer'; intervalSeconds: number | null; cron: string | null; timezone: string | null };

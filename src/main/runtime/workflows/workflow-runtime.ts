@@ -13,6 +13,7 @@ import type { Deployments } from '../../engine/deployments/deployments';
 import { parseTimerConfig, timerView } from '../../engine/props/timer-config';
 import { workflowTimeoutMs, type RunExecutor } from './run-executor';
 import { buildSteps, type StepBuilderDeps } from './step-builder';
+import { emailInput } from '../email/email-input';
 import type { Subscriptions } from './subscriptions';
 import type { WorkflowRuns } from './workflow-runs';
 
@@ -137,7 +138,7 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
     return {
       active: wf.active,
       // A run answers within its own deadline: no separate wait for $.respond.
-      http: t.type === 'http' ? { token: t.token, respond: this.usesRespond(wf) ? { timeoutMs: null } : null } : null,
+      http: t.type === 'http' || t.type === 'email' ? { token: t.token, respond: this.usesRespond(wf) ? { timeoutMs: null } : null } : null,
       timer: t.type === 'timer' ? t : null,
       clockOffsetMs: wf.clock_offset_ms ?? 0,
     };
@@ -146,7 +147,8 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
   async runBatch(id: string, inputs: TriggerInput[]): Promise<WorkflowRun[]> {
     const runs: WorkflowRun[] = [];
     for (const input of inputs) {
-      const run = await this.deps.executor.execute(this.get(id), input);
+      const wf = this.get(id);
+      const run = await this.deps.executor.execute(wf, wf.trigger.type === 'email' ? emailInput(input) : input);
       this.deps.runs.end(run);
       runs.push(run);
     }
@@ -196,7 +198,7 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
   }
 
   private triggerView(t: WorkflowTriggerDoc): Workflow['trigger'] {
-    if (t.type === 'http') return { type: 'http', endpoint_url: this.deps.endpointUrl(t.token) };
+    if (t.type === 'http' || t.type === 'email') return { type: t.type, endpoint_url: this.deps.endpointUrl(t.token) };
     if (t.type === 'timer') return { type: 'timer', ...(timerView(t) as { cron: string | null; interval_seconds: number | null }) };
     return t;
   }
@@ -210,6 +212,8 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
     switch (t.type) {
       case 'http':
         return { type: 'http', token: old?.type === 'http' ? old.token : randomToken(22) };
+      case 'email':
+        return { type: 'email', token: old?.type === 'email' ? old.token : randomToken(22) };
       case 'manual':
         return { type: 'manual' };
       case 'source':

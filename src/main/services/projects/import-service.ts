@@ -158,7 +158,7 @@ export class ProjectsService {
     try {
       const wf = existing ? await this.deps.workflows.update(existing.id, { ...body, active }) : await this.deps.workflows.create(body);
       const final = !existing && !active ? await this.deps.workflows.update(wf.id, { active: false }) : wf;
-      return { ...report, workflow_id: final.id, ...(final.trigger.type === 'http' ? { trigger: { ...report.trigger, endpoint_url: final.trigger.endpoint_url } } : {}) };
+      return { ...report, workflow_id: final.id, ...(final.trigger.type === 'http' || final.trigger.type === 'email' ? { trigger: { ...report.trigger, endpoint_url: final.trigger.endpoint_url } } : {}) };
     } catch (err) {
       return { ...report, action: 'error', active: false, error: (err as Error).message };
     }

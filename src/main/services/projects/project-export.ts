@@ -102,6 +102,8 @@ function triggerIds(wf: ExportWorkflow): string[] {
   switch (t.type) {
     case 'http':
       return has('http') ? kept : [`hi_${suffix}`, ...kept];
+    case 'email':
+      return has('email') ? kept : [`ei_${suffix}`, ...kept];
     case 'timer':
       return has('timer') ? kept : [`ti_${suffix}`, ...kept];
     case 'source':

@@ -64,7 +64,7 @@ export interface TriggerPlan {
 export function planTrigger(ids: string[], workflowId: string, schedule: string | undefined): TriggerPlan {
   const unmapped: TriggerPlan['unmapped'] = [];
   const needs: string[] = [];
-  const rank: Record<TriggerKind, number> = { http: 0, timer: 1, source: 2, subscription: 2, email: 3, unknown: 4 };
+  const rank: Record<TriggerKind, number> = { http: 0, timer: 1, email: 2, source: 3, subscription: 3, unknown: 4 };
   // Stable: among equals, the file's order.
   const sorted = [...ids].sort((a, b) => rank[triggerKind(a)] - rank[triggerKind(b)]);
   const first = sorted[0];
@@ -74,6 +74,9 @@ export function planTrigger(ids: string[], workflowId: string, schedule: string 
   switch (kind) {
     case 'http':
       return { trigger: { type: 'http' }, mapped: { id: first, kind }, needs, unmapped };
+    case 'email':
+      // The hosted service gave each e-mail trigger an address; here the mail forwarder POSTs the raw message to the URL.
+      return { trigger: { type: 'email' }, mapped: { id: first, kind }, needs, unmapped };
     case 'timer':
       if (schedule) return { trigger: { type: 'timer', ...parseSchedule(schedule) }, mapped: { id: first, kind }, needs, unmapped };
       needs.push(`a schedule for timer ${first}: the synced format does not carry it. Import again with --schedule ${workflowId}="every 15m" (or a cron expression), or set the trigger's schedule`);
@@ -85,7 +88,7 @@ export function planTrigger(ids: string[], workflowId: string, schedule: string 
       );
       return { trigger: { type: 'manual' }, mapped: { id: first, kind }, needs, unmapped };
     default:
-      unmapped.push({ id: first, reason: kind === 'email' ? 'e-mail triggers have no local counterpart yet: point your mail forwarding at an HTTP trigger instead' : 'unknown trigger kind' });
+      unmapped.push({ id: first, reason: `unknown trigger kind (the id's prefix is none of hi_, ti_, ei_, dc_, sub_)` });
       return { trigger: { type: 'manual' }, mapped: null, needs, unmapped };
   }
 }
