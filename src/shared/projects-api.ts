@@ -21,8 +21,8 @@ const importedStep = z.object({
   name: z.string(),
   uses: z.string(),
   status: z.enum(['ok', 'disabled', 'unresolved']),
-  /** How a registry action was found: a local components folder or Runnel's registry. */
-  resolved_from: z.enum(['code', 'components', 'registry']).optional(),
+  /** Where the step's component came from: its own code, the components folder given, Runnel's registry, or the app's npm package. */
+  resolved_from: z.enum(['code', 'components', 'registry', 'npm']).optional(),
   reason: z.string().optional(),
 });
 

@@ -4,15 +4,19 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { useFixtureRegistry } from '../helpers/fixture-registry';
 import { useService } from '../helpers/service';
 import { COMPONENTS, HOSTED_BASIC, projectFiles } from '../helpers/project-files';
 import { envFor, runCli } from './helpers/run-cli';
 
+const options: { env?: Record<string, string> } = {};
+
 describe('runnel import / export against a real service', () => {
-  const svc = useService();
+  useFixtureRegistry(options);
+  const svc = useService(options);
   const cli = (...args: string[]) => runCli(args, { env: envFor(svc) });
 
-  it('previews, imports (old id → new URL, what is left to do), and exports a folder that imports back unchanged', async () => {
+  it('previews, imports (old id → new URL, what is left to do), and exports a folder that imports back unchanged', { timeout: 120_000 }, async () => {
     const preview = await cli('import', HOSTED_BASIC, '--dry-run');
     expect(preview.code, preview.stderr).toBe(0);
     expect(preview.stdout).toMatch(/^Dry run: nothing was changed/m);
@@ -29,6 +33,7 @@ describe('runnel import / export against a real service', () => {
     expect(r.stdout).toMatch(/ei_Ma1lIn55 → http:\/\/\S+\/e\//);
     expect(r.stdout).toMatch(/apn_Gh1tHub9 \(github\) needs credentials: runnel .*|apn_Gh1tHub9 \(github\) needs credentials/);
     expect(r.stdout).toMatch(/ds_V1sits42 created/);
+    expect(r.stdout).toMatch(/step "notify" is unresolved: the action nosuchapp-do-thing@1\.2\.0 was not found/);
 
     const out = mkdtempSync(join(tmpdir(), 'runnel-export-'));
     const e = await cli('export', out);

@@ -1,12 +1,16 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMPONENTS, HOSTED_BASIC } from '../helpers/project-files';
+import { useFixtureRegistry } from '../helpers/fixture-registry';
 import { useUi } from './helpers/browser';
 
-describe('the Import screen', () => {
-  const ui = useUi();
+const options: { env?: Record<string, string> } = {};
 
-  it('previews a picked project folder, takes a schedule, imports, and shows the new endpoint and the accounts to fill', async () => {
+describe('the Import screen', () => {
+  useFixtureRegistry(options);
+  const ui = useUi(options);
+
+  it('previews a picked project folder, takes a schedule, imports, and shows the new endpoint and the accounts to fill', { timeout: 120_000 }, async () => {
     const { page, svc } = ui;
     await ui.goto('/import');
     await page.getByLabel('Components folder').setInputFiles(resolve(COMPONENTS));

@@ -2,17 +2,22 @@
 // covering every field seen in synced repositories is imported over REST, its workflows run over
 // HTTP and the virtual clock, imported again in place, and exported and imported back.
 import { describe, expect, it } from 'vitest';
+import { useFixtureRegistry } from '../helpers/fixture-registry';
 import { useService } from '../helpers/service';
 import { COMPONENTS, HOSTED_BASIC, projectFiles } from '../helpers/project-files';
 
+const options: { env?: Record<string, string> } = {};
+
 describe('importing a synced project', () => {
-  const svc = useService();
+  // Registry actions not found locally are fetched from the app's npm package: here from a registry of the test's own.
+  const registry = useFixtureRegistry(options);
+  const svc = useService(options);
   const files = projectFiles(HOSTED_BASIC);
   const components = projectFiles(COMPONENTS);
   const importProject = (extra: object = {}) => svc.json('/v1/projects/import', { method: 'POST', json: { files, components, ...extra } }).then((r) => r.data);
   const byId = (report: any, id: string) => report.workflows.find((w: any) => w.hosted_id === id);
 
-  it('previews with dry_run, changing nothing', async () => {
+  it('previews with dry_run, changing nothing', { timeout: 60_000 }, async () => {
     const report = await importProject({ dry_run: true });
     expect(report.dry_run).toBe(true);
     expect(report.project_id).toBe('repo_2Fx8Kq1Lm');
@@ -27,7 +32,7 @@ describe('importing a synced project', () => {
     expect((await svc.json('/v1/data_stores')).data).toEqual([]);
   });
 
-  it('creates the workflows, maps triggers, accounts and stores, reports what is left, and runs them over HTTP and the clock', async () => {
+  it('creates the workflows, maps triggers, accounts and stores, reports what is left, and runs them over HTTP and the clock', { timeout: 120_000 }, async () => {
     const report = await importProject();
     const greet = byId(report, 'p_Gr8tVis1');
     expect(greet).toMatchObject({ action: 'create', active: true, timeout_seconds: 45, needs: [], trigger: { hosted_id: 'hi_Vis1tAbc', type: 'http' } });
@@ -43,12 +48,15 @@ describe('importing a synced project', () => {
     expect(nightly.active).toBe(false);
     expect(nightly.needs).toEqual([expect.stringMatching(/a schedule for timer ti_D1gest01.*--schedule p_N1ghtly7=/)]);
     expect(nightly.steps[1]).toMatchObject({ name: 'shout', status: 'ok', resolved_from: 'components' });
+    expect(nightly.steps[2]).toMatchObject({ name: 'ping', status: 'ok', resolved_from: 'npm' });
+    expect(nightly.steps[2].reason).toBeUndefined();
+    expect(registry.requests).toContain('GET /@pipedream/acme');
 
     const legacy = byId(report, 'p_L3gacyPy');
     expect(legacy.active).toBe(false);
     expect(legacy.steps).toEqual([
       expect.objectContaining({ name: 'fetch_rows', status: 'unresolved', reason: expect.stringMatching(/^Python steps need a Python runtime/) }),
-      expect.objectContaining({ name: 'notify', status: 'unresolved', reason: expect.stringMatching(/nosuchapp-do-thing@1\.2\.0 was not found/) }),
+      expect.objectContaining({ name: 'notify', status: 'unresolved', reason: expect.stringMatching(/nosuchapp-do-thing@1\.2\.0 was not found: .*not fetched from npm as @pipedream\/nosuchapp\/actions\/do-thing\/do-thing\.mjs/) }),
     ]);
     expect(legacy.unmapped_triggers).toEqual([{ id: 'dc_Src0ld12', reason: expect.stringMatching(/one trigger/) }]);
     expect(legacy.needs[0]).toMatch(/a source for trigger sub_Ch4nnel01/);
@@ -103,12 +111,13 @@ describe('importing a synced project', () => {
     const nightlyRun = (await svc.json(`/v1/workflows/${timed.workflow_id}/runs`)).data[0];
     expect(nightlyRun.status).toBe('success');
     expect(nightlyRun.steps[1].$return_value).toBe('ADA VISITED 2 TIMES!');
+    expect(nightlyRun.steps[2].$return_value).toBe('pong: ADA VISITED 2 TIMES! (from acme)');
 
     // The step kept its id and so its db: the visit count goes on after the re-import.
     expect(await (await hit()).json()).toMatchObject({ visits: 3 });
   });
 
-  it('exports in the same layout, and importing the export yields the same workflows', async () => {
+  it('exports in the same layout, and importing the export yields the same workflows', { timeout: 60_000 }, async () => {
     await importProject({ schedules: { 'Nightly digest': '0 3 * * *' } });
     const before = (await svc.json('/v1/users/me/workflows?limit=100')).data;
     const { files: exported } = (await svc.json('/v1/projects/export')).data;

@@ -10,7 +10,7 @@ export const PYTHON_UNRESOLVED =
 
 export interface ResolvedStep {
   body: StepBody;
-  report: { name: string; uses: string; status: 'ok' | 'disabled' | 'unresolved'; resolved_from?: 'code' | 'components' | 'registry'; reason?: string };
+  report: { name: string; uses: string; status: 'ok' | 'disabled' | 'unresolved'; resolved_from?: 'code' | 'components' | 'registry' | 'npm'; reason?: string };
   /** The component found (not in a dry run): its app props name the accounts' apps. */
   component?: ComponentDoc;
 }
@@ -25,7 +25,7 @@ export interface StepResolverDeps {
 /**
  * A hosted step as a Runnel step body: code steps compiled (a failure keeps the step,
  * unresolved, with the compiler's message), registry actions looked up in the components
- * folder given, then in Runnel's registry, Python steps kept unresolved.
+ * folder given, then in Runnel's registry, then in the app's npm package; Python steps kept unresolved.
  */
 export async function resolveStep(deps: StepResolverDeps, hs: HostedProjectStep, dryRun: boolean): Promise<ResolvedStep> {
   const name = stepName(hs.namespace);
@@ -72,9 +72,34 @@ export async function resolveStep(deps: StepResolverDeps, hs: HostedProjectStep,
   if (registered && registered.type === 'action') {
     return { body: { ...base, component_id: registered.id, hosted }, report: { name, uses: hs.uses, status: okStatus, resolved_from: 'registry' }, component: registered };
   }
-  return unresolved(
-    `the action ${hs.uses} was not found: it is not in the components folder given (--components <dir>) nor in Runnel's registry. Put the action's file (key "${use.key}") in a components folder and import again`,
-  );
+  const npm = npmAction(use.key);
+  if (dryRun) return { body: { ...base, code: npm.code, hosted }, report: { name, uses: hs.uses, status: okStatus, resolved_from: 'npm', reason: `to be fetched from npm (${npm.pkg}) at import` } };
+  try {
+    const component = await deps.catalog.save(npm.code);
+    const differs = component.version !== use.version ? `${npm.pkg} holds version ${component.version} of this action; the workflow named ${use.version}` : undefined;
+    return { body: { ...base, component_id: component.id, hosted }, report: { name, uses: hs.uses, status: okStatus, resolved_from: 'npm', ...(differs ? { reason: differs } : {}) }, component };
+  } catch (err) {
+    return unresolved(
+      `the action ${hs.uses} was not found: not in the components folder given (--components <dir>), not in Runnel's registry, and not fetched from npm as ${npm.pkg}/${npm.file} (${firstLine(err)}). Put the action's file (key "${use.key}") in a components folder and import again`,
+    );
+  }
+}
+
+/**
+ * Where the hosted service publishes a registry action: the app's package `@pipedream/<app>`
+ * (the app is the key's part before the first "-"), file `actions/<action>/<action>.mjs`.
+ * The latest published package is used: its versions are the app's, not the action's.
+ */
+function npmAction(key: string): { pkg: string; file: string; code: string } {
+  const dash = key.indexOf('-');
+  const pkg = `@pipedream/${key.slice(0, dash)}`;
+  const action = key.slice(dash + 1);
+  const file = `actions/${action}/${action}.mjs`;
+  return { pkg, file, code: `export { default } from "${pkg}/${file}";\n` };
+}
+
+function firstLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 300);
 }
 
 /** The code among `files` whose `key` is `key`, preferring the one at `version`. */
