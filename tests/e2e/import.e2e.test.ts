@@ -32,5 +32,14 @@ describe('the Import screen', () => {
     expect(wfs.find((w: any) => w.hosted.id === 'p_N1ghtly7')).toMatchObject({ active: true, trigger: { type: 'timer', interval_seconds: 7200 } });
     await page.getByRole('region', { name: 'Accounts to connect' }).getByText('apn_Gh1tHub9').waitFor();
     await ui.shot('import-done');
+
+    // The workflow itself says what it still needs.
+    const legacy = wfs.find((w: any) => w.hosted.id === 'p_L3gacyPy');
+    await ui.goto(`/workflows/${legacy.id}`);
+    const needs = page.getByRole('list', { name: 'What this workflow needs' });
+    await needs.getByText(/Needs a source for trigger sub_Ch4nnel01/).waitFor();
+    await needs.getByText(/Needs step "fetch_rows" is unresolved: Python steps need/).waitFor();
+    await page.getByText('fetch_rows (unresolved) → notify (unresolved)').waitFor();
+    await ui.shot('import-workflow-needs');
   });
 });

@@ -141,6 +141,21 @@ describe('importing a synced project', () => {
     expect(after.find((w: any) => w.hosted.id === 'p_N1ghtly7').trigger).toMatchObject({ type: 'timer', cron: '0 3 * * *' });
   });
 
+  it('forgets a need once it is met in Runnel (unresolved steps replaced), keeps the others', async () => {
+    const report = await importProject({ files: { ...files }, schedules: {} });
+    const legacy = byId(report, 'p_L3gacyPy');
+    const before = (await svc.json(`/v1/workflows/${legacy.workflow_id}`)).data;
+    expect(before.hosted.needs).toHaveLength(3);
+    // The unresolved steps replaced by a JavaScript one; a timer is not the source the trigger needs.
+    const { data: after } = await svc.json(`/v1/workflows/${legacy.workflow_id}`, {
+      method: 'PUT',
+      json: { trigger: { type: 'timer', intervalSeconds: 60 }, steps: [{ name: 'fetch_rows', code: 'export default defineComponent({ async run() { return 1 } })' }] },
+    });
+    expect(after.hosted.needs).toEqual([expect.stringMatching(/^a source for trigger sub_Ch4nnel01/)]);
+    const exported = (await svc.json('/v1/projects/export')).data.files['legacy-sync-p_L3gacyPy/workflow.yaml'];
+    expect(exported).toMatch(/runtime: nodejs20\.x\n\s+uses: \.\/fetch_rows\/entry\.js/);
+  });
+
   it('reports folders it cannot read and refuses a body that is not a project', async () => {
     const report = (await svc.json('/v1/projects/import', { method: 'POST', json: { files: { 'README.md': 'Project repo_x\n', 'a-p_Bad1/workflow.yaml': 'schema: workflow/1999\n' } } })).data;
     expect(report.problems).toEqual([expect.stringMatching(/a-p_Bad1: workflow\.yaml has schema "workflow\/1999"/)]);

@@ -14,6 +14,7 @@ import { parseTimerConfig, timerView } from '../../engine/props/timer-config';
 import { workflowTimeoutMs, type RunExecutor } from './run-executor';
 import { buildSteps, type StepBuilderDeps } from './step-builder';
 import { emailInput } from '../email/email-input';
+import { openNeeds } from './hosted-needs';
 import type { Subscriptions } from './subscriptions';
 import type { WorkflowRuns } from './workflow-runs';
 
@@ -191,7 +192,7 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
       }),
       active: wf.active,
       timeout_seconds: workflowTimeoutMs(wf) / 1000,
-      ...(wf.hosted ? { hosted: { id: wf.hosted.id, needs: wf.hosted.needs } } : {}),
+      ...(wf.hosted ? { hosted: { id: wf.hosted.id, needs: openNeeds(wf) } } : {}),
       created_at: wf.created_at,
       updated_at: wf.updated_at,
     };

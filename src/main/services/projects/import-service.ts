@@ -5,6 +5,7 @@ import type { ComponentCatalog } from '../../runtime/component-catalog';
 import type { DataStores } from '../../runtime/data-stores';
 import type { Secrets } from '../../runtime/secrets';
 import type { WorkflowRuntime } from '../../runtime/workflows/workflow-runtime';
+import { openNeeds } from '../../runtime/workflows/hosted-needs';
 import type { DocumentStore } from '../../store/documents';
 import type { WorkflowDoc } from '../../store/document-types';
 import type { PublishChange } from '../change-feed';
@@ -75,7 +76,7 @@ export class ProjectsService {
       active: wf.active,
       timeout_seconds: wf.timeout_seconds,
       trigger: wf.trigger,
-      hosted: wf.hosted,
+      hosted: wf.hosted ? { ...wf.hosted, needs: openNeeds(wf) } : undefined,
       steps: wf.steps.map((s) => {
         const c = this.deps.docs.component(s.component_id);
         return {

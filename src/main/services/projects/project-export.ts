@@ -81,9 +81,12 @@ function stepYaml(s: ExportStep): { yaml: Record<string, unknown>; code?: { path
     props[k] = written !== undefined && isDeepStrictEqual(importProp(written), v) ? written : exportProp(v);
   }
   if (s.hosted?.configurable_props) props.__configurableProps = s.hosted.configurable_props;
+  // A step that now runs Runnel's JavaScript (say, a Python step rewritten) says so, whatever it was imported as.
+  const runsJs = !s.unresolved && !!s.component;
+  const runtime = s.hosted?.runtime && (!runsJs || s.hosted.runtime.startsWith('nodejs')) ? s.hosted.runtime : 'nodejs20.x';
   const yaml = {
     namespace: ns,
-    runtime: s.hosted?.runtime ?? 'nodejs20.x',
+    runtime,
     uses,
     ...(s.disabled ? { disabled: true } : {}),
     ...(s.hosted?.notes !== undefined ? { notes: s.hosted.notes } : {}),
