@@ -156,6 +156,22 @@ describe('importing a synced project', () => {
     expect(exported).toMatch(/runtime: nodejs20\.x\n\s+uses: \.\/fetch_rows\/entry\.js/);
   });
 
+  it('exports a workflow made in Runnel under its own id, secrets masked, and imports it back in place with the secret kept', async () => {
+    const wf = await svc.createWorkflow({
+      name: 'Native one',
+      trigger: { type: 'manual' },
+      steps: [{ name: 'use_secret', code: 'export default defineComponent({ props: { token: { type: "string", secret: true } }, async run() { return this.token.length } })', configured_props: { token: 'sekret-value-123' } }],
+    });
+    const { files: exported } = (await svc.json('/v1/projects/export')).data;
+    const yaml = exported[`native-one-${wf.id}/workflow.yaml`];
+    expect(yaml).toContain('token: "********"');
+    expect(JSON.stringify(exported)).not.toContain('sekret-value-123');
+    expect(exported[`native-one-${wf.id}/.workflow.state`]).toContain(`id: ${wf.id}`);
+    const report = (await svc.json('/v1/projects/import', { method: 'POST', json: { files: { [`native-one-${wf.id}/.workflow.state`]: exported[`native-one-${wf.id}/.workflow.state`], [`native-one-${wf.id}/workflow.yaml`]: yaml, [`native-one-${wf.id}/use_secret/entry.js`]: exported[`native-one-${wf.id}/use_secret/entry.js`] } } })).data;
+    expect(report.workflows).toEqual([expect.objectContaining({ hosted_id: wf.id, action: 'update', workflow_id: wf.id })]);
+    expect((await svc.runWorkflow(wf.id, {})).steps[0].$return_value).toBe('sekret-value-123'.length);
+  });
+
   it('reports folders it cannot read and refuses a body that is not a project', async () => {
     const report = (await svc.json('/v1/projects/import', { method: 'POST', json: { files: { 'README.md': 'Project repo_x\n', 'a-p_Bad1/workflow.yaml': 'schema: workflow/1999\n' } } })).data;
     expect(report.problems).toEqual([expect.stringMatching(/a-p_Bad1: workflow\.yaml has schema "workflow\/1999"/)]);
