@@ -16,6 +16,7 @@ import { EnvVars } from './runtime/env-vars';
 import { ChangeCoalescer } from './runtime/change-coalescer';
 import { DataStoresService } from './services/data-stores-service';
 import { EnvService } from './services/env-service';
+import { ProjectsService } from './services/projects/import-service';
 import { Registry } from './runtime/registry';
 import { PackageCache } from './runtime/packages/package-cache';
 import { Secrets } from './runtime/secrets';
@@ -235,6 +236,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
       accounts: new AppAccountsService(accounts, changed),
       dataStores: new DataStoresService(dataStores),
       env: new EnvService(env, changed),
+      projects: new ProjectsService({ docs, runtime: workflowRuntime, workflows, catalog, accounts, dataStores, secrets, changed }),
       clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime, now: () => o.clock.now(), flow }),
       streams: new StreamsService({ sources: runtime, workflows: workflowRuntime, events, bus }),
     },

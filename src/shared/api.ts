@@ -101,6 +101,21 @@ export type UpdateSettingsBody = z.infer<typeof updateSettingsBody>;
 /** The runtimes a step may name: the hosted service's Node.js ones (JavaScript) and Python. */
 export const PYTHON_RUNTIME = 'python3.12';
 export const STEP_RUNTIMES = ['nodejs20.x', 'nodejs18.x', PYTHON_RUNTIME] as const;
+/** A step's fields in the hosted service's synced project format (src/main/services/projects/). */
+export const hostedStep = z.object({
+  namespace: z.string().max(200),
+  runtime: z.string().max(50).optional(),
+  uses: z.string().max(500),
+  notes: z.string().max(20_000).optional(),
+  props_cursor: z.string().max(200).optional(),
+  /** Props as the format wrote them (`__lv` labels kept), so an export shows no needless diff. */
+  props: configuredProps.optional(),
+  configurable_props: z.array(z.unknown()).max(200).optional(),
+  /** The step's code when Runnel cannot run it yet (a Python `entry.py`). */
+  code: z.string().max(512 * 1024).optional(),
+});
+
+export type HostedStep = z.infer<typeof hostedStep>;
 
 const stepBody = z
   .object({
@@ -115,8 +130,14 @@ const stepBody = z
     configured_props: configuredProps.optional(),
     /** `python3.12`: `code` is Python (`def handler(pd)`); otherwise JavaScript. */
     runtime: z.enum(STEP_RUNTIMES, { error: `runtime must be one of ${STEP_RUNTIMES.join(', ')}` }).optional(),
+    /** Skipped by every run (the hosted `disabled: true`). */
+    disabled: z.boolean().optional(),
+    /** Kept but not runnable, with the reason (an imported step whose component was not found). */
+    unresolved: z.string().min(1).max(2000).optional(),
+    /** What the hosted project format says of the step beyond what Runnel runs (import and export). */
+    hosted: hostedStep.optional(),
   })
-  .refine((s) => [s.code, s.key, s.component_id, s.component_code].filter((v) => v !== undefined).length === 1, {
+  .refine((s) => s.unresolved !== undefined || [s.code, s.key, s.component_id, s.component_code].filter((v) => v !== undefined).length === 1, {
     message: 'each step needs exactly one of code, key, component_id or component_code',
   })
   .refine((s) => s.runtime !== PYTHON_RUNTIME || s.code !== undefined, { message: 'a python3.12 step gives its Python as code' });
@@ -127,6 +148,8 @@ export const workflowTrigger = z.discriminatedUnion(
   [
     z.object({ type: z.literal('http') }),
     z.object({ type: z.literal('manual') }),
+    /** An e-mail trigger: a raw RFC 822 message POSTed to its URL becomes the hosted e-mail event. */
+    z.object({ type: z.literal('email') }),
     z.object({ type: z.literal('source'), source_id: z.string().min(1, 'a source trigger needs source_id') }),
     z.object({
       type: z.literal('timer'),
@@ -135,7 +158,7 @@ export const workflowTrigger = z.discriminatedUnion(
       timezone: z.string().min(1).optional(),
     }),
   ],
-  { error: 'trigger.type must be one of http, manual, source, timer' },
+  { error: 'trigger.type must be one of http, email, manual, source, timer' },
 );
 export type WorkflowTriggerBody = z.infer<typeof workflowTrigger>;
 
@@ -208,7 +231,22 @@ const workflowFields = z.object({
     .optional(),
   auto_retry: z.boolean({ error: 'auto_retry must be true or false' }).optional(),
   notify_first_error: z.boolean({ error: 'notify_first_error must be true or false' }).optional(),
+  /** An imported workflow: its hosted `p_…` id (the import's key), trigger ids, settings, and what it still needs. */
+  hosted: z
+    .object({
+      id: z.string().regex(/^p_[A-Za-z0-9]{1,64}$/, 'hosted.id is a workflow id p_…'),
+      /** The project's `repo_…` id (its README), written back on export. */
+      project: z.string().max(100).optional(),
+      /** The format's `inactive: true`: kept while the workflow is inactive for what it needs, so an export writes it back. */
+      inactive: z.boolean().optional(),
+      triggers: z.array(z.string().max(100)).max(20),
+      settings: configuredProps.optional(),
+      needs: z.array(z.string().max(2000)).max(50),
+    })
+    .optional(),
 });
+
+export type HostedWorkflow = NonNullable<z.infer<typeof workflowFields>['hosted']>;
 
 export const createWorkflowBody = workflowFields.refine((w) => new Set(w.steps.map((s) => s.name)).size === w.steps.length, {
   message: 'step names must be unique',

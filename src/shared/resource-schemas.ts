@@ -102,6 +102,7 @@ export const runResult = z.object({
 
 export const workflowTrigger = z.discriminatedUnion('type', [
   z.object({ type: z.literal('http'), endpoint_url: z.string() }),
+  z.object({ type: z.literal('email'), endpoint_url: z.string() }),
   z.object({ type: z.literal('manual') }),
   z.object({ type: z.literal('source'), source_id: z.string() }),
   z.object({ type: z.literal('timer'), cron: z.string().nullable(), interval_seconds: z.number().nullable(), timezone: z.string().optional() }),
@@ -114,6 +115,8 @@ export const workflowStep = z.object({
   component_key: z.string().nullable(),
   configured_props: props,
   runtime: z.literal('python3.12').optional(),
+  disabled: z.boolean().optional(),
+  unresolved: z.string().optional(),
 });
 
 export const workflow = z.object({
@@ -130,6 +133,7 @@ export const workflow = z.object({
   memory_mb: z.number(),
   auto_retry: z.boolean(),
   notify_first_error: z.boolean(),
+  hosted: z.object({ id: z.string(), needs: z.array(z.string()) }).optional(),
   created_at: epoch,
   updated_at: epoch,
   errors: errorCounts,

@@ -117,6 +117,8 @@ export interface SseEmitFrame {
 
 export type WorkflowTrigger =
   | { type: 'http'; endpoint_url: string }
+  /** POST a raw RFC 822 message to endpoint_url: the run gets the hosted e-mail event. */
+  | { type: 'email'; endpoint_url: string }
   | { type: 'manual' }
   | { type: 'source'; source_id: string }
   | { type: 'timer'; cron: string | null; interval_seconds: number | null; timezone?: string };
@@ -129,6 +131,10 @@ export interface WorkflowStep {
   configured_props: Record<string, unknown>;
   /** Present for a Python step (`python3.12`). */
   runtime?: 'python3.12';
+  /** Skipped by every run. */
+  disabled?: boolean;
+  /** Kept but not runnable: why (an imported step whose component was not found). */
+  unresolved?: string;
 }
 
 export interface Workflow {
@@ -151,6 +157,8 @@ export interface Workflow {
   auto_retry: boolean;
   /** With auto-retry: also record the first error on `$errors` (else only the final one). */
   notify_first_error: boolean;
+  /** Imported from the hosted project format: its `p_…` id and what it still needs (a schedule, a source). */
+  hosted?: { id: string; needs: string[] };
   created_at: number;
   updated_at: number;
   /** Failed runs as its `$errors` channel keeps them (within the event retention), and the last one. */

@@ -30,7 +30,11 @@ export interface FixtureRegistry {
 export async function startFixtureRegistry(): Promise<FixtureRegistry> {
   const out = mkdtempSync(join(tmpdir(), 'runnel-fixture-registry-'));
   const packages = new Map<string, Map<string, Packed>>();
-  for (const name of readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)) {
+  // `@scope/name` packages sit one folder deeper.
+  const names = readdirSync(FIXTURES, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) => (d.name.startsWith('@') ? readdirSync(join(FIXTURES, d.name)).map((n) => `${d.name}/${n}`) : [d.name]));
+  for (const name of names) {
     const versions = new Map<string, Packed>();
     for (const version of readdirSync(join(FIXTURES, name))) {
       const dir = join(FIXTURES, name, version);

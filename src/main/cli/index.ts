@@ -22,6 +22,7 @@ import { registerSubscribe } from './commands/subscribe';
 import { registerClock } from './commands/clock';
 import { registerEnv } from './commands/env';
 import { registerInstallCli } from './commands/install-cli';
+import { registerProject } from './commands/project';
 
 // Paths of built siblings are resolved here, in the entry file, because shared modules move
 // into chunks/ when bundled.
@@ -96,5 +97,6 @@ registerRun(program);
 registerSubscribe(program);
 registerClock(program);
 registerEnv(program);
+registerProject(program);
 
 await program.parseAsync(process.argv);

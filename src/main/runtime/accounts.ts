@@ -37,9 +37,11 @@ export class Accounts {
     return a;
   }
 
-  async create(body: CreateAccountBody): Promise<Account> {
+  /** `id` is given only by the project import (the hosted `apn_…` id the steps name). */
+  async create(body: CreateAccountBody, id?: string): Promise<Account> {
+    if (id !== undefined && this.docs.data.accounts.some((a) => a.id === id)) throw new RunnelError('conflict', `An account with id "${id}" already exists`);
     const now = Math.floor(this.clock.now() / 1000);
-    const doc: AccountDoc = { id: newId('apn'), app: body.app, name: body.name ?? body.app, auth: this.box.seal(JSON.stringify(body.auth)), created_at: now, updated_at: now };
+    const doc: AccountDoc = { id: id ?? newId('apn'), app: body.app, name: body.name ?? body.app, auth: this.box.seal(JSON.stringify(body.auth)), created_at: now, updated_at: now };
     await this.docs.update((d) => {
       d.accounts.push(doc);
     });

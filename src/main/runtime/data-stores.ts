@@ -66,11 +66,13 @@ export class DataStores implements DataStoreHandler {
     return this.view(this.file(id));
   }
 
-  async create(name: string): Promise<DataStore> {
+  /** `id` is given only by the project import (the hosted `ds_…` id the steps name). */
+  async create(name: string, id?: string): Promise<DataStore> {
     const run = this.creating.then(async () => {
+      if (id !== undefined && (!/^ds_[A-Za-z0-9]{1,64}$/.test(id) || this.stores.has(id))) throw new RunnelError('conflict', `A data store cannot be created with id "${id}"`);
       const taken = [...this.stores.values()].find((f) => f.meta.name.toLowerCase() === name.toLowerCase());
       if (taken) throw new RunnelError('conflict', `A data store named "${taken.meta.name}" already exists (${taken.meta.id})`, { id: taken.meta.id });
-      const f = await DataStoreFile.create(this.deps.dir, { id: newId('ds'), name, created_at: this.deps.clock.now() }, this.fileOptions);
+      const f = await DataStoreFile.create(this.deps.dir, { id: id ?? newId('ds'), name, created_at: this.deps.clock.now() }, this.fileOptions);
       this.stores.set(f.meta.id, f);
       return f;
     });

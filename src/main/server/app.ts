@@ -7,6 +7,7 @@ import type { ClockService } from '../services/clock-service';
 import type { ComponentsService } from '../services/components-service';
 import type { DataStoresService } from '../services/data-stores-service';
 import type { EnvService } from '../services/env-service';
+import type { ProjectsService } from '../services/projects/import-service';
 import type { RegistryService } from '../services/registry-service';
 import type { SourcesService } from '../services/sources-service';
 import type { StreamsService } from '../services/streams-service';
@@ -26,6 +27,7 @@ import { feedRoutes } from './routes/feed';
 import { systemRoutes } from './routes/system';
 import { workflowRoutes } from './routes/workflows';
 import { clockRoutes } from './routes/clock';
+import { projectRoutes } from './routes/projects';
 import { staticUi } from './static-ui';
 import { openApiDocument } from '../../shared/openapi';
 
@@ -40,6 +42,7 @@ export interface AppServices {
   accounts: AppAccountsService;
   dataStores: DataStoresService;
   env: EnvService;
+  projects: ProjectsService;
   clock: ClockService;
   streams: StreamsService;
 }
@@ -80,6 +83,7 @@ export function createApp(d: AppDeps): Hono {
   v1.route('/', workflowRoutes(s.workflows));
   v1.route('/', dataStoreRoutes(s.dataStores));
   v1.route('/', envRoutes(s.env));
+  v1.route('/', projectRoutes(s.projects));
   v1.route('/', clockRoutes(s.clock));
   // A fresh one-time link for the web UI (`runnel open`).
   v1.post('/session-tokens', (c) => {

@@ -1,4 +1,5 @@
 import type { ComponentMeta, PropDescriptor } from '../domain/components';
+import type { HostedStep, HostedWorkflow } from '../../shared/api';
 
 export interface ComponentDoc {
   id: string;
@@ -57,6 +58,7 @@ export interface SourceDoc {
 
 export type WorkflowTriggerDoc =
   | { type: 'http'; token: string }
+  | { type: 'email'; token: string }
   | { type: 'manual' }
   | { type: 'source'; source_id: string }
   | { type: 'timer'; intervalSeconds: number | null; cron: string | null; timezone: string | null };
@@ -71,6 +73,12 @@ export interface StepDoc {
   dynamic_props?: PropDescriptor[];
   /** `python3.12`: a Python step (its component's code is Python); absent: JavaScript. */
   runtime?: 'python3.12';
+  /** Skipped by every run. */
+  disabled?: boolean;
+  /** Kept but not runnable (component_id is ''): why, and what to do. */
+  unresolved?: string;
+  /** The step as the hosted project format wrote it (imported workflows; export writes it back). */
+  hosted?: HostedStep;
 }
 
 export interface WorkflowDoc {
@@ -90,6 +98,8 @@ export interface WorkflowDoc {
   notify_first_error?: boolean;
   /** How far the timer's virtual clock runs ahead of real time (`runnel clock advance`). */
   clock_offset_ms?: number;
+  /** An imported workflow: its hosted id and what it still needs before it can be active. */
+  hosted?: HostedWorkflow;
   active: boolean;
   created_at: number;
   updated_at: number;

@@ -5,6 +5,7 @@ import { AccountsScreen } from './features/accounts/AccountsScreen';
 import { ComponentsScreen } from './features/components/ComponentsScreen';
 import { DataStoresScreen } from './features/data-stores/DataStoresScreen';
 import { EventsScreen } from './features/events/EventsScreen';
+import { ImportScreen } from './features/import/ImportScreen';
 import { LogsScreen } from './features/logs/LogsScreen';
 import { OutboxScreen } from './features/outbox/OutboxScreen';
 import { SettingsScreen } from './features/settings/SettingsScreen';
@@ -20,6 +21,7 @@ const SECTIONS = [
   { path: '/components', label: 'Components', Screen: ComponentsScreen },
   { path: '/sources', label: 'Sources', Screen: SourcesScreen },
   { path: '/workflows', label: 'Workflows', Screen: WorkflowsScreen },
+  { path: '/import', label: 'Import', Screen: ImportScreen },
   { path: '/events', label: 'Events', Screen: EventsScreen },
   { path: '/logs', label: 'Logs', Screen: LogsScreen },
   { path: '/subscriptions', label: 'Subscriptions', Screen: SubscriptionsScreen },

@@ -6,6 +6,7 @@ import { componentRoutes } from './components';
 import { dataStoreRoutes } from './data-stores';
 import { envRoutes } from './env';
 import { flowRoutes } from './flow';
+import { projectRoutes } from './projects';
 import { sourceRoutes } from './sources';
 import { streamRoutes, webhookRoutes } from './streams';
 import { workflowRoutes } from './workflows';
@@ -17,6 +18,7 @@ export const apiRoutes = {
   ...accountRoutes,
   ...dataStoreRoutes,
   ...envRoutes,
+  ...projectRoutes,
   ...clockRoutes,
   ...streamRoutes,
   ...webhookRoutes,

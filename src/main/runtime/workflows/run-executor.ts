@@ -99,6 +99,10 @@ export class RunExecutor {
 
     for (let i = start.from; i < wf.steps.length; i++) {
       const step = wf.steps[i];
+      if (step.disabled) {
+        run.steps.push(skippedStep(step));
+        continue;
+      }
       const attempt = i === start.from ? start.attempt : { runs: 1 };
       context.run = attempt;
       const tokens = { resume: randomToken(32), cancel: randomToken(32) };
@@ -181,7 +185,7 @@ export class RunExecutor {
     if (run.status === 'running') run.status = 'success';
     const reached = new Set(run.steps.map((s) => s.id));
     for (const s of wf.steps) {
-      if (!reached.has(s.id)) run.steps.push({ id: s.id, name: s.name, status: 'skipped', exports: {}, summary: null, logs: [], duration_ms: 0, error: null });
+      if (!reached.has(s.id)) run.steps.push(skippedStep(s));
     }
     run.ended_at = this.deps.clock.now();
     run.duration_ms = run.ended_at - run.started_at;
@@ -214,6 +218,7 @@ export class RunExecutor {
       };
     };
     const comp = this.deps.docs.component(step.component_id);
+    if (step.unresolved) return fail({ name: 'ConfigurationError', message: `Step "${step.name}" is unresolved: ${step.unresolved}` });
     if (!comp) return fail({ name: 'ConfigurationError', message: `The component of step "${step.name}" is missing` });
     const env = this.deps.env.values();
     let values: Awaited<ReturnType<typeof stepValues>>;
@@ -273,6 +278,10 @@ export class RunExecutor {
       ...(result?.pause && !result.exit ? { pause: result.pause } : {}),
     };
   }
+}
+
+function skippedStep(s: StepDoc): StepRun {
+  return { id: s.id, name: s.name, status: 'skipped', exports: {}, summary: null, logs: [], duration_ms: 0, error: null };
 }
 
 function stepError(e: SerializedError): StepRun['error'] {

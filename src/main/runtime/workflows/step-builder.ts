@@ -34,8 +34,15 @@ const MAX_PROP_BYTES = 64 * 1024;
 export async function buildSteps(deps: StepBuilderDeps, bodies: StepBody[], old: StepDoc[]): Promise<StepDoc[]> {
   const steps: StepDoc[] = [];
   for (const b of bodies) {
+    const previous = old.find((o) => o.name === b.name);
+    const kept = keptFields(b, previous);
+    if (b.unresolved !== undefined) {
+      // Nothing to run (yet): stored as given, so an export or a later import can complete it.
+      steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: '', configured_props: b.configured_props ?? {}, unresolved: b.unresolved, ...kept });
+      continue;
+    }
     if (b.runtime === PYTHON_RUNTIME) {
-      steps.push(await buildPythonStep(deps, b, old));
+      steps.push({ ...(await buildPythonStep(deps, b, old)), ...kept });
       continue;
     }
     const comp =
@@ -61,12 +68,11 @@ export async function buildSteps(deps: StepBuilderDeps, bodies: StepBody[], old:
         throw new RunnelError('invalid_props', `Step "${b.name}": prop "${k}" is over 64 KB`);
       }
     }
-    const previous = old.find((o) => o.name === b.name);
     // Secret props are sealed at rest; expressions stay readable so they can be evaluated.
     // (An http_request value is sealed even with expressions: only its literal password/token are.)
     const literal = Object.fromEntries(Object.entries(configured).filter(([k, v]) => !hasExpression(v) || isHttpRequestProp(comp.props, k)));
     const sealed = { ...configured, ...deps.secrets.seal(stepProps(comp, dynamic), literal, previous?.configured_props) };
-    steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed, ...dynamic });
+    steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed, ...dynamic, ...kept });
   }
   return steps;
 }
@@ -85,4 +91,10 @@ async function buildPythonStep(deps: StepBuilderDeps, b: StepBody, old: StepDoc[
   const literal = Object.fromEntries(Object.entries(configured).filter(([, v]) => !hasExpression(v)));
   const sealed = { ...configured, ...deps.secrets.seal(props, literal, previous?.configured_props) };
   return { id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed, dynamic_props: props, runtime: PYTHON_RUNTIME };
+}
+
+/** `disabled` as given; the hosted format's fields as given or, when an edit leaves them out, as they were. */
+function keptFields(b: StepBody, previous: StepDoc | undefined): Pick<StepDoc, 'disabled' | 'hosted'> {
+  const hosted = b.hosted ?? previous?.hosted;
+  return { ...(b.disabled ? { disabled: true } : {}), ...(hosted ? { hosted } : {}) };
 }

@@ -47,3 +47,11 @@ export function queueControls(wf: WorkflowDoc, runners: number): QueueControls {
     queueSize: v.queue_size,
   };
 }
+
+/** The `$errors` error of an event a full queue refused, as hosted ("Event Queue Full"). */
+export function queueFullError(wf: WorkflowDoc): { name: string; message: string } {
+  return {
+    name: 'EventQueueFull',
+    message: `Event Queue Full: ${controlsView(wf).queue_size} events were already waiting (the queue size), so this event was refused; raise the queue size, concurrency or throttle in the workflow's settings`,
+  };
+}

@@ -18,7 +18,9 @@ import { parseTimerConfig, timerView } from '../../engine/props/timer-config';
 import { workflowTimeoutMs, type RunExecutor } from './run-executor';
 import type { ErrorsChannel } from './errors-channel';
 import { buildSteps, type StepBuilderDeps } from './step-builder';
-import { controlsFrom, controlsView, queueControls } from './workflow-controls';
+import { controlsFrom, controlsView, queueControls, queueFullError } from './workflow-controls';
+import { emailInput } from '../email/email-input';
+import { openNeeds } from './hosted-needs';
 import type { Subscriptions } from './subscriptions';
 import type { WorkflowRuns } from './workflow-runs';
 
@@ -78,6 +80,7 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
       steps: await buildSteps(this.deps, body.steps, []),
       timeout_seconds: body.timeout_seconds ?? null,
       ...controlsFrom(body, {}),
+      ...(body.hosted ? { hosted: body.hosted } : {}),
       active: true,
       created_at: now,
       updated_at: now,
@@ -99,6 +102,7 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
       timeout_seconds: body.timeout_seconds ?? old.timeout_seconds,
       ...controlsFrom(body, old),
       active: body.active ?? old.active,
+      ...(body.hosted ? { hosted: body.hosted } : {}),
       deployment_id: body.steps || body.trigger ? newId('d') : old.deployment_id,
       updated_at: Math.floor(this.deps.clock.now() / 1000),
     };
@@ -152,7 +156,7 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
     return {
       active: wf.active,
       // A run answers within its own deadline: no separate wait for $.respond.
-      http: t.type === 'http' ? { token: t.token, respond: this.usesRespond(wf) ? { timeoutMs: null } : null } : null,
+      http: t.type === 'http' || t.type === 'email' ? { token: t.token, respond: this.usesRespond(wf) ? { timeoutMs: null } : null } : null,
       timer: t.type === 'timer' ? t : null,
       clockOffsetMs: wf.clock_offset_ms ?? 0,
     };
@@ -161,7 +165,9 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
   async runBatch(id: string, inputs: TriggerInput[]): Promise<WorkflowRun[]> {
     const runs: WorkflowRun[] = [];
     for (const input of inputs) {
-      const { run, paused } = await this.deps.executor.leg(this.get(id), input);
+      const wf = this.get(id);
+      // An e-mail trigger's event is the parsed message (the request carried the raw RFC 822 text).
+      const { run, paused } = await this.deps.executor.leg(wf, wf.trigger.type === 'email' && !input.continuation ? emailInput(input) : input);
       if (paused && (await this.storePause(id, run, paused))) {
         this.deps.runs.progress(run);
       } else {
@@ -214,11 +220,7 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
   refused(id: string, input: TriggerInput): void {
     const wf = this.deps.docs.workflow(id);
     if (!wf) return;
-    const error = {
-      name: 'EventQueueFull',
-      message: `Event Queue Full: ${controlsView(wf).queue_size} events were already waiting (the queue size), so this event was refused; raise the queue size, concurrency or throttle in the workflow's settings`,
-    };
-    this.deps.errors.record(wf, null, null, error, input.hops, input.event).catch((err) => this.deps.logger.error(`workflow ${id}: could not record a refused event`, err));
+    this.deps.errors.record(wf, null, null, queueFullError(wf), input.hops, input.event).catch((err) => this.deps.logger.error(`workflow ${id}: could not record a refused event`, err));
   }
 
   report(id: string, problem: unknown): void {
@@ -242,18 +244,21 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
           component_key: comp?.inline ? null : (comp?.key ?? null),
           configured_props: this.deps.secrets.mask(s.configured_props),
           ...(s.runtime ? { runtime: s.runtime } : {}),
+          ...(s.disabled ? { disabled: true } : {}),
+          ...(s.unresolved ? { unresolved: s.unresolved } : {}),
         };
       }),
       active: wf.active,
       timeout_seconds: workflowTimeoutMs(wf) / 1000,
       ...controlsView(wf),
+      ...(wf.hosted ? { hosted: { id: wf.hosted.id, needs: openNeeds(wf) } } : {}),
       created_at: wf.created_at,
       updated_at: wf.updated_at,
     };
   }
 
   private triggerView(t: WorkflowTriggerDoc): Workflow['trigger'] {
-    if (t.type === 'http') return { type: 'http', endpoint_url: this.deps.endpointUrl(t.token) };
+    if (t.type === 'http' || t.type === 'email') return { type: t.type, endpoint_url: this.deps.endpointUrl(t.token) };
     if (t.type === 'timer') return { type: 'timer', ...(timerView(t) as { cron: string | null; interval_seconds: number | null }) };
     return t;
   }
@@ -267,6 +272,8 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
     switch (t.type) {
       case 'http':
         return { type: 'http', token: old?.type === 'http' ? old.token : randomToken(22) };
+      case 'email':
+        return { type: 'email', token: old?.type === 'email' ? old.token : randomToken(22) };
       case 'manual':
         return { type: 'manual' };
       case 'source':

@@ -5,6 +5,7 @@ import type { DraftTrigger, TriggerType } from './builder-model';
 const TYPES: { value: TriggerType; label: string }[] = [
   { value: 'manual', label: 'Manual (Run now, or POST /v1/workflows/{id}/run)' },
   { value: 'http', label: 'HTTP request (its own endpoint URL)' },
+  { value: 'email', label: 'E-mail (POST a raw RFC 822 message to its URL)' },
   { value: 'timer', label: 'Timer (interval or cron)' },
   { value: 'source', label: "A source's events" },
 ];
@@ -26,7 +27,7 @@ export function TriggerFields({ trigger, error }: { trigger: DraftTrigger; error
           ))}
         </select>
       </div>
-      {trigger.type === 'http' && (
+      {(trigger.type === 'http' || trigger.type === 'email') && (
         <p className="hint">
           {trigger.endpointUrl ? (
             <>

@@ -89,7 +89,7 @@ export function WorkflowDetail({ id, tab }: { id: string; tab: 'runs' | 'errors'
           </dd>
           <dt>Trigger</dt>
           <dd>{triggerLabel(wf.trigger, sources)}</dd>
-          {wf.trigger.type === 'http' && (
+          {(wf.trigger.type === 'http' || wf.trigger.type === 'email') && (
             <>
               <dt>Endpoint</dt>
               <dd>
@@ -106,7 +106,26 @@ export function WorkflowDetail({ id, tab }: { id: string; tab: 'runs' | 'errors'
             </>
           )}
           <dt>Steps</dt>
-          <dd className="mono">{wf.steps.map((s) => s.name).join(' → ') || <span className="muted">none</span>}</dd>
+          <dd className="mono">
+            {wf.steps.map((s) => s.name + (s.disabled ? ' (disabled)' : s.unresolved ? ' (unresolved)' : '')).join(' → ') || <span className="muted">none</span>}
+          </dd>
+          {wf.hosted && (
+            <>
+              <dt>Imported</dt>
+              <dd>
+                from <span className="mono">{wf.hosted.id}</span>
+                {wf.hosted.needs.length > 0 && (
+                  <ul className="wf-needs" aria-label="What this workflow needs">
+                    {wf.hosted.needs.map((n) => (
+                      <li key={n} className="warn-text">
+                        Needs {n}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </dd>
+            </>
+          )}
           <dt>Timeout</dt>
           <dd>{wf.timeout_seconds} s per run</dd>
           <dt>Execution</dt>

@@ -5,7 +5,7 @@ import { emptySettings, settingsBody, settingsFromWorkflow, SETTINGS_FIELDS, val
 /** What new inline code steps start with. */
 export const CODE_TEMPLATE = 'export default defineComponent({ props: {}, async run({ steps, $ }) { return {} } })';
 
-export type TriggerType = 'manual' | 'http' | 'timer' | 'source';
+export type TriggerType = 'manual' | 'http' | 'email' | 'timer' | 'source';
 
 /** The trigger as the form holds it (text fields stay text until saved). */
 export interface DraftTrigger {
@@ -39,6 +39,10 @@ export interface DraftStep {
   restored?: { at: number; base: string };
   /** A Python code step (`def handler(pd)`), sent back as it came. */
   runtime?: 'python3.12';
+  /** Skipped by every run; kept as it was. */
+  disabled?: boolean;
+  /** An imported step Runnel cannot run yet (why): saved back as it is. */
+  unresolved?: string;
 }
 
 export interface Draft {
@@ -135,7 +139,7 @@ export function validateDraft(d: Draft): BuilderErrors {
       d.steps.filter((_, j) => j < i).map((o) => o.name),
     );
     if (problem) e.name = problem;
-    if (s.kind === 'code' && !s.code.trim()) e.code = 'The step has no code';
+    if (s.kind === 'code' && !s.unresolved && !s.code.trim()) e.code = 'The step has no code';
     if (Object.keys(e).length) errors.steps[s.uid] = e;
   });
   return errors;
@@ -158,8 +162,8 @@ export function toRequestBody(d: Draft): Record<string, unknown> {
         : { type: t.type };
   const steps = d.steps.map((s) => {
     const configured_props = Object.fromEntries(Object.entries(s.configured).filter(([, v]) => v !== '' && v !== undefined));
-    const what = s.kind === 'code' ? { code: s.code } : s.action?.key ? { key: s.action.key } : { component_id: s.action?.componentId };
-    return { name: s.name, ...what, ...(s.kind === 'code' && s.runtime ? { runtime: s.runtime } : {}), configured_props };
+    const what = s.unresolved ? { unresolved: s.unresolved } : s.kind === 'code' ? { code: s.code } : s.action?.key ? { key: s.action.key } : { component_id: s.action?.componentId };
+    return { name: s.name, ...what, ...(s.kind === 'code' && s.runtime && !s.unresolved ? { runtime: s.runtime } : {}), configured_props, ...(s.disabled ? { disabled: true } : {}) };
   });
   return { name: d.name.trim(), trigger, steps, ...(d.timeoutSeconds.trim() ? { timeout_seconds: Number(d.timeoutSeconds) } : {}), ...settingsBody(d.settings) };
 }
@@ -224,7 +228,7 @@ export async function draftFromWorkflow(
 ): Promise<Draft> {
   const t = wf.trigger;
   const trigger: DraftTrigger = { ...emptyDraft().trigger, type: t.type };
-  if (t.type === 'http') trigger.endpointUrl = t.endpoint_url;
+  if (t.type === 'http' || t.type === 'email') trigger.endpointUrl = t.endpoint_url;
   if (t.type === 'source') trigger.sourceId = t.source_id;
   if (t.type === 'timer') {
     trigger.timerMode = t.cron ? 'cron' : 'interval';
@@ -237,7 +241,8 @@ export async function draftFromWorkflow(
 }
 
 async function draftStep(s: WorkflowStep, registry: RegistryEntry[], components: SavedComponent[], codeOf: (id: string) => Promise<SavedComponent>): Promise<DraftStep> {
-  const base = { uid: newUid(), name: s.name, configured: { ...s.configured_props }, code: '' };
+  const base = { uid: newUid(), name: s.name, configured: { ...s.configured_props }, code: '', ...(s.disabled ? { disabled: true } : {}) };
+  if (s.unresolved) return { ...base, kind: 'code', unresolved: s.unresolved };
   const reg = registry.find((r) => r.component_id === s.component_id) ?? (s.component_key ? registry.find((r) => r.key === s.component_key) : undefined);
   if (reg) return { ...base, kind: 'action', action: { key: reg.key, label: reg.name, props: reg.configurable_props } };
   const saved = components.find((c) => c.id === s.component_id);

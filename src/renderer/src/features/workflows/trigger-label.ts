@@ -7,6 +7,8 @@ export function triggerLabel(t: WorkflowTrigger, sources: DeployedSource[] = [])
       return 'manual';
     case 'http':
       return 'HTTP';
+    case 'email':
+      return 'e-mail';
     case 'timer':
       return t.cron ? `cron ${t.cron}${t.timezone ? ` (${t.timezone})` : ''}` : `every ${t.interval_seconds} s`;
     case 'source':

@@ -1,0 +1,44 @@
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { CliError } from './errors';
+
+const SKIP_DIRS = new Set(['.git', 'node_modules']);
+const MAX_FILES = 5000;
+const MAX_FILE_BYTES = 1024 * 1024;
+
+/** A folder's files (path relative to it, `/`-separated → text), as the import takes them; `keep` picks which. */
+export async function readFolder(dir: string, keep: (path: string) => boolean = () => true): Promise<Record<string, string>> {
+  const root = resolve(dir);
+  const info = await stat(root).catch(() => undefined);
+  if (!info?.isDirectory()) throw new CliError(`${dir} is not a folder`);
+  const files: Record<string, string> = {};
+  const walk = async (d: string): Promise<void> => {
+    for (const entry of await readdir(d, { withFileTypes: true })) {
+      const p = join(d, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIP_DIRS.has(entry.name)) await walk(p);
+        continue;
+      }
+      const rel = relative(root, p).split(sep).join('/');
+      if (!entry.isFile() || !keep(rel)) continue;
+      if (Object.keys(files).length >= MAX_FILES) throw new CliError(`${dir} holds more than ${MAX_FILES} files: is it a synced project folder?`);
+      if ((await stat(p)).size > MAX_FILE_BYTES) continue;
+      files[rel] = await readFile(p, 'utf8');
+    }
+  };
+  await walk(root);
+  return files;
+}
+
+/** Writes `files` (relative paths) under `dir`, creating folders; returns how many were written. */
+export async function writeFolder(dir: string, files: Record<string, string>): Promise<number> {
+  const root = resolve(dir);
+  for (const [rel, text] of Object.entries(files)) {
+    const target = resolve(root, rel);
+    // The service names the paths: never write outside the folder.
+    if (!target.startsWith(root + sep)) throw new CliError(`refusing to write ${rel} outside ${dir}`);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, text);
+  }
+  return Object.keys(files).length;
+}

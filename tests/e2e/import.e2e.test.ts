@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { COMPONENTS, HOSTED_BASIC } from '../helpers/project-files';
+import { useFixtureRegistry } from '../helpers/fixture-registry';
+import { useUi } from './helpers/browser';
+
+const options: { env?: Record<string, string> } = {};
+
+describe('the Import screen', () => {
+  useFixtureRegistry(options);
+  const ui = useUi(options);
+
+  it('previews a picked project folder, takes a schedule, imports, and shows the new endpoint and the accounts to fill', { timeout: 120_000 }, async () => {
+    const { page, svc } = ui;
+    await ui.goto('/import');
+    await page.getByLabel('Components folder').setInputFiles(resolve(COMPONENTS));
+    await page.getByLabel('Project folder').setInputFiles(resolve(HOSTED_BASIC));
+    await page.getByRole('heading', { name: 'Preview: nothing is changed yet' }).waitFor();
+    const table = page.getByRole('table', { name: 'Workflows to import' });
+    await table.getByText('Greet visitors').waitFor();
+    await table.getByText(/Python steps need a Python runtime/).waitFor();
+    await page.getByText(/Without a schedule, Nightly digest will be imported inactive/).waitFor();
+    expect((await svc.json('/v1/users/me/workflows')).data).toEqual([]);
+    await ui.shot('import-preview');
+
+    await page.getByLabel('Schedule for Nightly digest').fill('every 2h');
+    await page.getByRole('button', { name: 'Import 4 workflows' }).click();
+    await page.getByRole('heading', { name: 'Imported' }).waitFor();
+    const wfs = (await svc.json('/v1/users/me/workflows?limit=100')).data;
+    const greet = wfs.find((w: any) => w.hosted.id === 'p_Gr8tVis1');
+    await page.getByText(greet.trigger.endpoint_url).first().waitFor();
+    expect(wfs.find((w: any) => w.hosted.id === 'p_N1ghtly7')).toMatchObject({ active: true, trigger: { type: 'timer', interval_seconds: 7200 } });
+    await page.getByRole('region', { name: 'Accounts to connect' }).getByText('apn_Gh1tHub9').waitFor();
+    await ui.shot('import-done');
+
+    // The workflow itself says what it still needs.
+    const legacy = wfs.find((w: any) => w.hosted.id === 'p_L3gacyPy');
+    await ui.goto(`/workflows/${legacy.id}`);
+    const needs = page.getByRole('list', { name: 'What this workflow needs' });
+    await needs.getByText(/Needs a source for trigger sub_Ch4nnel01/).waitFor();
+    await needs.getByText(/Needs step "fetch_rows" is unresolved: Python steps need/).waitFor();
+    await page.getByText('fetch_rows (unresolved) → notify (unresolved)').waitFor();
+    await ui.shot('import-workflow-needs');
+  });
+});
