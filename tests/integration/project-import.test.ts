@@ -55,7 +55,7 @@ describe('importing a synced project', () => {
     const legacy = byId(report, 'p_L3gacyPy');
     expect(legacy.active).toBe(false);
     expect(legacy.steps).toEqual([
-      expect.objectContaining({ name: 'fetch_rows', status: 'unresolved', reason: expect.stringMatching(/^Python steps need a Python runtime/) }),
+      expect.objectContaining({ name: 'fetch_rows', status: 'ok', resolved_from: 'code' }),
       expect.objectContaining({ name: 'notify', status: 'unresolved', reason: expect.stringMatching(/nosuchapp-do-thing@1\.2\.0 was not found: .*not fetched from npm as @pipedream\/nosuchapp\/actions\/do-thing\/do-thing\.mjs/) }),
     ]);
     expect(legacy.unmapped_triggers).toEqual([{ id: 'dc_Src0ld12', reason: expect.stringMatching(/one trigger/) }]);
@@ -93,9 +93,11 @@ describe('importing a synced project', () => {
     expect(wf).toMatchObject({ hosted: { id: 'p_Gr8tVis1', needs: [] }, timeout_seconds: 45 });
     expect(wf.steps[1]).toMatchObject({ name: 'broken_old_step', disabled: true });
 
-    // An unresolved step fails a run by hand, saying why.
+    // The Python step runs (its data store and account slots are the imported ones); the
+    // unresolved step after it fails the run by hand, saying why.
     const run = await svc.runWorkflow(legacy.workflow_id, {});
-    expect(run.steps[0].error).toMatchObject({ code: 'ConfigurationError', message: expect.stringMatching(/Step "fetch_rows" is unresolved: Python steps need/) });
+    expect(run.steps[0], JSON.stringify(run.steps[0])).toMatchObject({ name: 'fetch_rows', status: 'success', $return_value: { fetched: 10 } });
+    expect(run.steps[1].error).toMatchObject({ code: 'ConfigurationError', message: expect.stringMatching(/Step "notify" is unresolved: the action nosuchapp-do-thing@1\.2\.0 was not found/) });
 
     // Importing again with a schedule updates in place: same ids, no duplicates; the timer then fires on the clock.
     const again = await importProject({ schedules: { p_N1ghtly7: 'every 1h' } });
@@ -125,6 +127,7 @@ describe('importing a synced project', () => {
     expect(exported['greet-visitors-p_Gr8tVis1/.workflow.state']).toBe(files['greet-visitors-p_Gr8tVis1/.workflow.state']);
     expect(exported['greet-visitors-p_Gr8tVis1/clean_name/entry.js']).toBe(files['greet-visitors-p_Gr8tVis1/clean_name/entry.js']);
     expect(exported['legacy-sync-p_L3gacyPy/fetch_rows/entry.py']).toBe(files['legacy-sync-p_L3gacyPy/fetch_rows/entry.py']);
+    expect(exported['legacy-sync-p_L3gacyPy/workflow.yaml']).toMatch(/runtime: python3\.12\n\s+uses: \.\/fetch_rows\/entry\.py/);
     const yaml = exported['greet-visitors-p_Gr8tVis1/workflow.yaml'];
     for (const text of ['schema: workflow/2022.04', 'lambda_timeout: 45', 'error_notification: true', '- id: hi_Vis1tAbc', 'disabled: true', 'label: A friendly hello', 'authProvisionId: apn_Gh1tHub9', 'storeId: ds_V1sits42', '_props_cursor: CURSOR-1', '.map((t) => t.toUpperCase())']) {
       expect(yaml).toContain(text);
@@ -145,7 +148,8 @@ describe('importing a synced project', () => {
     const report = await importProject({ files: { ...files }, schedules: {} });
     const legacy = byId(report, 'p_L3gacyPy');
     const before = (await svc.json(`/v1/workflows/${legacy.workflow_id}`)).data;
-    expect(before.hosted.needs).toHaveLength(3);
+    // The unresolved registry action and the source the sub_ trigger needs (the Python step runs).
+    expect(before.hosted.needs).toHaveLength(2);
     // The unresolved steps replaced by a JavaScript one; a timer is not the source the trigger needs.
     const { data: after } = await svc.json(`/v1/workflows/${legacy.workflow_id}`, {
       method: 'PUT',

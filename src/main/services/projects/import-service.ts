@@ -83,6 +83,7 @@ export class ProjectsService {
           name: s.name,
           disabled: s.disabled,
           unresolved: s.unresolved,
+          ...(s.runtime ? { runtime: s.runtime } : {}),
           hosted: s.hosted,
           configured_props: this.deps.secrets.mask(s.configured_props),
           component: c ? { inline: !!c.inline, code: c.code, key: c.key, version: c.version } : null,

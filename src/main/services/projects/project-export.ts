@@ -11,6 +11,8 @@ export interface ExportStep {
   name: string;
   disabled?: boolean;
   unresolved?: string;
+  /** `python3.12` for a Python step (its code is written as `entry.py`). */
+  runtime?: string;
   hosted?: HostedStep;
   configured_props: Record<string, unknown>;
   component: { inline: boolean; code: string; key: string | null; version: string } | null;
@@ -67,6 +69,9 @@ function stepYaml(s: ExportStep): { yaml: Record<string, unknown>; code?: { path
   if (s.unresolved || !s.component) {
     uses = s.hosted?.uses ?? `./${ns}/entry.js`;
     if (s.hosted?.code !== undefined && uses.startsWith('./')) code = { path: uses.slice(2), text: s.hosted.code };
+  } else if (s.runtime?.startsWith('python')) {
+    uses = `./${ns}/entry.py`;
+    code = { path: `${ns}/entry.py`, text: s.component.code };
   } else if (s.component.inline || !s.component.key) {
     uses = `./${ns}/entry.js`;
     code = { path: `${ns}/entry.js`, text: s.component.code };
@@ -77,13 +82,14 @@ function stepYaml(s: ExportStep): { yaml: Record<string, unknown>; code?: { path
   }
   const props: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(s.configured_props)) {
+    if (k === '__configurableProps') continue;
     const written = s.hosted?.props?.[k];
     props[k] = written !== undefined && isDeepStrictEqual(importProp(written), v) ? written : exportProp(v);
   }
   if (s.hosted?.configurable_props) props.__configurableProps = s.hosted.configurable_props;
   // A step that now runs Runnel's JavaScript (say, a Python step rewritten) says so, whatever it was imported as.
-  const runsJs = !s.unresolved && !!s.component;
-  const runtime = s.hosted?.runtime && (!runsJs || s.hosted.runtime.startsWith('nodejs')) ? s.hosted.runtime : 'nodejs20.x';
+  const runsJs = !s.unresolved && !!s.component && !s.runtime?.startsWith('python');
+  const runtime = s.runtime?.startsWith('python') && !s.unresolved ? s.runtime : s.hosted?.runtime && (!runsJs || s.hosted.runtime.startsWith('nodejs')) ? s.hosted.runtime : 'nodejs20.x';
   const yaml = {
     namespace: ns,
     runtime,

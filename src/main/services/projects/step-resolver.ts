@@ -1,12 +1,9 @@
-import type { StepBody } from '../../../shared/api';
+import { PYTHON_RUNTIME, type StepBody } from '../../../shared/api';
 import type { ComponentDoc } from '../../store/document-types';
 import type { ComponentCatalog } from '../../runtime/component-catalog';
 import type { HostedProjectStep } from './hosted-project';
 import { importProp, parseUses, stepName } from './project-mapping';
 
-/** Why a Python step is kept but not run (the Python runtime is another piece of work). */
-export const PYTHON_UNRESOLVED =
-  'Python steps need a Python runtime, which this Runnel does not have yet: the entry.py code is kept (and exported) and the step can run once Python steps land, or rewrite it as a Node.js step';
 
 export interface ResolvedStep {
   body: StepBody;
@@ -25,7 +22,7 @@ export interface StepResolverDeps {
 /**
  * A hosted step as a Runnel step body: code steps compiled (a failure keeps the step,
  * unresolved, with the compiler's message), registry actions looked up in the components
- * folder given, then in Runnel's registry, then in the app's npm package; Python steps kept unresolved.
+ * folder given, then in Runnel's registry, then in the app's npm package; Python steps as they are.
  */
 export async function resolveStep(deps: StepResolverDeps, hs: HostedProjectStep, dryRun: boolean): Promise<ResolvedStep> {
   const name = stepName(hs.namespace);
@@ -48,7 +45,11 @@ export async function resolveStep(deps: StepResolverDeps, hs: HostedProjectStep,
   const use = parseUses(hs.uses);
   if (use.kind === 'unknown') return unresolved(`"${hs.uses}" is neither ./<step>/entry.js|py nor a registry action <app>-<action>@<version>`);
   if (use.kind === 'code') {
-    if (use.language === 'py' || hs.runtime?.startsWith('python')) return unresolved(PYTHON_UNRESOLVED, hs.code);
+    if (use.language === 'py' || hs.runtime?.startsWith('python')) {
+      // A Python step (entry.py): its declared props travel as `__configurableProps`, as hosted.
+      const body = { ...base, configured_props: { ...configured, ...(hs.configurable_props ? { __configurableProps: hs.configurable_props } : {}) }, runtime: PYTHON_RUNTIME as typeof PYTHON_RUNTIME, code: hs.code ?? '', hosted };
+      return { body, report: { name, uses: hs.uses, status: okStatus, resolved_from: 'code' } };
+    }
     const code = hs.code ?? '';
     if (dryRun) return { body: { ...base, code, hosted }, report: { name, uses: hs.uses, status: okStatus, resolved_from: 'code' } };
     try {
