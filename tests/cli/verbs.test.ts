@@ -145,6 +145,8 @@ describe('runnel CLI verbs against a real service', () => {
 
     const follow = startCli(['--json', 'logs', 'Greeter', '-f'], o());
     await follow.waitForOutput(/greeting Ada/);
+    // The backlog (the lines `logs` listed above) may arrive in several chunks: wait for all of it.
+    await waitFor(() => follow.records().length >= logs.length);
     const before = follow.records().length;
     await svc.runSource(id, { i: 9 });
     await waitFor(() => follow.records().length > before);
