@@ -29,7 +29,6 @@ describe('runnel import / export against a real service', () => {
     expect(r.stdout).toContain(`Created Greet visitors (p_Gr8tVis1 → ${greet.id})`);
     expect(r.stdout).toContain(`hi_Vis1tAbc → ${greet.trigger.endpoint_url}`);
     expect(r.stdout).toMatch(/ti_D1gest01 → timer every 1800s/);
-    expect(r.stdout).toMatch(/step "fetch_rows" is unresolved: Python steps need/);
     expect(r.stdout).toMatch(/ei_Ma1lIn55 → http:\/\/\S+\/e\//);
     expect(r.stdout).toMatch(/apn_Gh1tHub9 \(github\) needs credentials: runnel .*|apn_Gh1tHub9 \(github\) needs credentials/);
     expect(r.stdout).toMatch(/ds_V1sits42 created/);

@@ -18,7 +18,8 @@ describe('the Import screen', () => {
     await page.getByRole('heading', { name: 'Preview: nothing is changed yet' }).waitFor();
     const table = page.getByRole('table', { name: 'Workflows to import' });
     await table.getByText('Greet visitors').waitFor();
-    await table.getByText(/Python steps need a Python runtime/).waitFor();
+    // A registry action not found locally is fetched from npm at import (the preview does not ask npm).
+    await table.getByText(/to be fetched from npm/).first().waitFor();
     await page.getByText(/Without a schedule, Nightly digest will be imported inactive/).waitFor();
     expect((await svc.json('/v1/users/me/workflows')).data).toEqual([]);
     await ui.shot('import-preview');
@@ -38,8 +39,9 @@ describe('the Import screen', () => {
     await ui.goto(`/workflows/${legacy.id}`);
     const needs = page.getByRole('list', { name: 'What this workflow needs' });
     await needs.getByText(/Needs a source for trigger sub_Ch4nnel01/).waitFor();
-    await needs.getByText(/Needs step "fetch_rows" is unresolved: Python steps need/).waitFor();
-    await page.getByText('fetch_rows (unresolved) → notify (unresolved)').waitFor();
+    await needs.getByText(/Needs step "notify" is unresolved: the action nosuchapp-do-thing@1\.2\.0 was not found/).waitFor();
+    // The Python step runs (it is no longer unresolved); the registry action not found still is.
+    await page.getByText(/fetch_rows → notify \(unresolved\)/).first().waitFor();
     await ui.shot('import-workflow-needs');
   });
 });
