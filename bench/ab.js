@@ -5,11 +5,9 @@
 // ratio to the bare server and the CPU each stored event cost the main process and its
 // runners (from /proc), then the medians. CPU per event moves less than throughput on a
 // shared machine; neither is worth much when other work keeps the cores busy.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { blast, childPids, median, sleep, startBareServer } from './lib.js';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { blast, childPids, median, sleep, startBareServer, startService } from './lib.js';
 
 const [dirA, dirB] = [resolve(process.argv[2] ?? '.'), resolve(process.argv[3] ?? '.')];
 const ROUNDS = Number(process.argv[4] ?? 6);
@@ -28,28 +26,7 @@ function ticks(pid) {
 }
 
 async function start(dir) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'runnel-ab-'));
-  const proc = spawn(process.execPath, [join(dir, 'bin/runnel.js'), 'serve', '--port', '0', '--data-dir', dataDir], {
-    cwd: dir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  const url = await new Promise((res, rej) => {
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = /Runnel listening on (\S+)\n[\s\S]*API key/.exec(out);
-      if (m) res(m[1]);
-    });
-    proc.once('exit', (c) => rej(new Error(`service in ${dir} exited ${c}`)));
-  });
-  const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
-  const api = async (path, json, method = json ? 'POST' : 'GET') => {
-    const r = await fetch(url + path, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: json ? JSON.stringify(json) : undefined });
-    const body = await r.json();
-    if (!r.ok) throw new Error(`${path}: ${JSON.stringify(body)}`);
-    return body;
-  };
+  const { url, key, proc, api, stop } = await startService({}, dir);
   const sources = [];
   for (let i = 0; i < 4; i++) sources.push((await api('/v1/sources', { component_code: EMIT.replace('bench-http', `bench-http-${i}`) })).data);
   await api('/v1/settings', { event_retention: 10_000 }, 'PUT');
@@ -79,11 +56,7 @@ async function start(dir) {
       const c1 = cpu();
       return { rate: stored / secs, mainUs: ((c1.main - c0.main) * 1e4) / stored, runUs: ((c1.runners - c0.runners) * 1e4) / stored };
     },
-    async stop() {
-      proc.kill('SIGTERM');
-      await new Promise((r) => proc.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 

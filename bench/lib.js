@@ -16,12 +16,16 @@ export const median = (xs) => pct(xs, 50);
 export const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** `env`: added to the service's environment (RUNNEL_BENCH_ONLY_NO_OS_WALL for the OS wall's cost). */
-export async function startService(env = {}) {
+/**
+ * `env`: added to the service's environment (RUNNEL_BENCH_ONLY_NO_OS_WALL for the OS wall's cost);
+ * `root`: the built checkout to run (bench/ab.js compares two).
+ */
+export async function startService(env = {}, root = resolve('.')) {
   const dataDir = mkdtempSync(join(tmpdir(), 'runnel-bench-'));
   // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the service.
   const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
-  const proc = spawn(process.execPath, [...nodeArgs, BIN, 'serve', '--port', '0', '--data-dir', dataDir], {
+  const proc = spawn(process.execPath, [...nodeArgs, join(root, 'bin/runnel.js'), 'serve', '--port', '0', '--data-dir', dataDir], {
+    cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

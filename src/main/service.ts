@@ -172,7 +172,6 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
     pausedRuns: backend.pausedRuns,
     clock: o.clock,
     storeFull: () => events.health.full,
-    now: () => o.clock.now(),
   });
   life.add('deployments', deployments, (d) => d.dispose());
   const runtime = new SourceRuntime({ docs, events, logs, errors: errorTally, sandbox, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, dataStores, env, endpointUrl, deployments });
@@ -237,7 +236,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
       dataStores: new DataStoresService(dataStores),
       env: new EnvService(env, changed),
       projects: new ProjectsService({ docs, runtime: workflowRuntime, workflows, catalog, accounts, dataStores, secrets, changed }),
-      clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime, now: () => o.clock.now(), flow }),
+      clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime, flow }),
       streams: new StreamsService({ sources: runtime, workflows: workflowRuntime, events, bus }),
     },
   });

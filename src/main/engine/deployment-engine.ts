@@ -20,11 +20,9 @@ export interface DeploymentEngineDeps {
   storeFull(): boolean;
   /** The run queue backend (default: in this process). */
   queues?: RunQueueFactory;
-  /** The real clock, epoch ms (default Date.now): throttle windows run on it plus each deployment's offset. */
-  now?(): number;
   /** Where paused runs are kept until they go on (default: in memory). */
   pausedRuns?: PausedRunStore;
-  /** Default: the system clock. */
+  /** The real clock (default: the system's): throttle windows and pause times run on it plus each deployment's offset. */
   clock?: Clock;
   /** Arms the real timers of paused runs (default: node-schedule). */
   armAt?: ArmAt;
@@ -37,11 +35,12 @@ export interface DeploymentEngine {
 }
 
 export function deploymentEngine(deps: DeploymentEngineDeps): DeploymentEngine {
-  const deployments = new Deployments({ capacity: deps.capacity, queues: deps.queues ?? inProcessQueues, now: deps.now });
+  const clock = deps.clock ?? systemClock;
+  const deployments = new Deployments({ capacity: deps.capacity, queues: deps.queues ?? inProcessQueues, now: () => clock.now() });
   const http = new HttpTrigger({ deployments, storeFull: deps.storeFull });
   deployments.plug(http);
   deployments.plug(new TimerTrigger(deployments, deps.scheduler));
-  const flow = new FlowTrigger({ deployments, store: deps.pausedRuns ?? memoryPausedRuns(), clock: deps.clock ?? systemClock, armAt: deps.armAt ?? nodeScheduleAlarm });
+  const flow = new FlowTrigger({ deployments, store: deps.pausedRuns ?? memoryPausedRuns(), clock, armAt: deps.armAt ?? nodeScheduleAlarm });
   deployments.plug(flow);
   return { deployments, http, flow };
 }

@@ -27,8 +27,6 @@ export interface ClockServiceDeps {
   scheduler: Scheduler;
   sources: SourceRuntime;
   workflows: WorkflowRuntime;
-  /** The real clock, epoch ms. */
-  now(): number;
   /** Paused workflow runs: their due times are on the workflow's clock too. */
   flow: FlowTrigger;
 }
@@ -88,9 +86,7 @@ export class ClockService {
         },
         fire: async (id, spec, due) => {
           const run = await workflows.trigger(id, timerInput(spec, due));
-          const failed = run.steps.find((s) => s.error)?.error;
-          const error = run.status === 'error' ? { name: failed?.code ?? 'Error', message: failed?.message ?? 'the run failed' } : null;
-          return { answer: run, ran: { ok: run.status !== 'error', error, run_id: run.id, status: run.status } };
+          return { answer: run, ran: ranWorkflow(run) };
         },
       },
     };
@@ -203,7 +199,7 @@ export class ClockService {
     });
     this.deps.workflows.clockMoved(id);
     this.deps.flow.moveClock(id, offsetMs);
-    const to = this.deps.now() + offsetMs;
+    const to = this.deps.flow.virtualNow(id);
     return { fired: 0, resumed: 0, from: iso(to - ms), to: iso(to), offset_seconds: offsetMs / 1000, next: null, runs: [] };
   }
 
@@ -214,9 +210,7 @@ export class ClockService {
     try {
       const run = await this.deps.flow.fireDue<WorkflowRun>(record, record.dueAt);
       if (!run) return { ...time, ok: true, error: null, run_id: record.runId, resumed };
-      const failed = run.steps.find((s) => s.error)?.error;
-      const error = run.status === 'error' ? { name: failed?.code ?? 'Error', message: failed?.message ?? 'the run failed' } : null;
-      return { ...time, ok: run.status !== 'error', error, run_id: run.id, status: run.status, resumed };
+      return { ...time, ...ranWorkflow(run), resumed };
     } catch (err) {
       return { ...time, ok: false, error: { name: err instanceof RunnelError ? err.code : 'Error', message: (err as Error).message }, run_id: record.runId, resumed };
     }
@@ -263,6 +257,13 @@ export class ClockService {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A workflow run as an advance's `runs[]` lists it. */
+function ranWorkflow(run: WorkflowRun): Omit<ClockRun, keyof FiringTime> {
+  const failed = run.steps.find((s) => s.error)?.error;
+  const error = run.status === 'error' ? { name: failed?.code ?? 'Error', message: failed?.message ?? 'the run failed' } : null;
+  return { ok: run.status !== 'error', error, run_id: run.id, status: run.status };
+}
 
 function firingTime(due: number): FiringTime {
   return { due_at: iso(due), timestamp: Math.floor(due / 1000) };

@@ -60,7 +60,7 @@ export async function openTestWorkflow(o: WorkflowOptions, pool: RunnerPool, pac
   await finished.openAll();
   const scheduler = new Scheduler(clock);
   // Paused runs never go on by themselves here: only advance(), resume() and cancel() move them.
-  const engine = deploymentEngine({ capacity: () => 100, scheduler, storeFull: () => false, pausedRuns: memoryPausedRuns(), clock, now: clock.now, armAt: () => ({ cancel: () => undefined }) });
+  const engine = deploymentEngine({ capacity: () => 100, scheduler, storeFull: () => false, pausedRuns: memoryPausedRuns(), clock, armAt: () => ({ cancel: () => undefined }) });
   const destinations = new Destinations({ events, bus, outbox, paths, clock });
   const errors = new ErrorsChannel({ events, bus, clock, destinations });
   const accounts = new Accounts(docs, box, clock);

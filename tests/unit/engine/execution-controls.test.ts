@@ -19,7 +19,7 @@ afterEach(() => disposers.splice(0).forEach((d) => d()));
 function rig(): Rig {
   let offset = 0;
   const scheduler = new Scheduler({ now: () => Date.now() }, () => ({ cancel: () => {} }));
-  const engine = deploymentEngine({ capacity: () => 100, scheduler, storeFull: () => false, now: () => Date.now() + offset });
+  const engine = deploymentEngine({ capacity: () => 100, scheduler, storeFull: () => false, clock: { now: () => Date.now() + offset } });
   disposers.push(() => {
     engine.deployments.dispose();
     scheduler.dispose();

@@ -54,7 +54,7 @@ export async function startFlowEngine(stores?: TempStores, sandbox = new FakeSan
   await finished.openAll();
   const pausedRuns = await FilePausedRuns.open(s.paths.pausedDir, { logger: quietLogger, now: clock.now });
   const scheduler = new Scheduler(clock);
-  const engine = deploymentEngine({ capacity: () => 100, scheduler, storeFull: () => false, pausedRuns, clock, armAt, now: clock.now });
+  const engine = deploymentEngine({ capacity: () => 100, scheduler, storeFull: () => false, pausedRuns, clock, armAt });
   const destinations = new Destinations({ events: s.events, bus: s.bus, outbox, paths: s.paths, clock });
   const errors = new ErrorsChannel({ events: s.events, bus: s.bus, clock, destinations });
   const executor = new RunExecutor({
