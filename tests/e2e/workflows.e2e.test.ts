@@ -68,7 +68,8 @@ describe('the Workflows screen', () => {
     await expect.poll(() => second.getByRole('group', { name: 'Return value of second' }).textContent()).toContain('42');
     expect(await page.getByRole('region', { name: 'Step first' }).getByRole('group', { name: 'Return value of first' }).textContent()).toContain('41');
     expect(await page.getByRole('table', { name: 'Steps waterfall' }).getByRole('row').count()).toBe(3);
-    expect(await second.getByRole('region', { name: 'Logs of second' }).textContent()).toContain('adding one to 41');
+    // The log terminal (xterm) draws its lines after it mounts: wait for the line, not the first paint.
+    await expect.poll(() => second.getByRole('region', { name: 'Logs of second' }).textContent()).toContain('adding one to 41');
     await ui.shot('workflows-run-detail');
 
     // The run is in the workflow's list and the workflow's row shows its last run.
