@@ -10,6 +10,8 @@ export interface HeadlessOptions {
   host: string;
   port: number;
   allowedHosts: string[];
+  /** How many JavaScript runner processes (default 4). */
+  maxRunners?: number;
   runnerEntry: string;
   uiDir?: string;
   registryDir?: string;

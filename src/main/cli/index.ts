@@ -38,6 +38,12 @@ function port(value: string): number {
   return n;
 }
 
+function runners(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new InvalidArgumentError('must be a whole number from 1 to 64');
+  return n;
+}
+
 const program = new Command()
   .name('runnel')
   .description('Write, run and test Pipedream-style components on your own machine.')
@@ -59,7 +65,8 @@ program
   .option('--port <port>', 'port to listen on (0 picks a free one)', port, process.env.RUNNEL_PORT ? port(process.env.RUNNEL_PORT) : 4620)
   .option('--host <host>', 'address to bind', '127.0.0.1')
   .option('--allowed-host <host>', 'another Host header to accept (repeatable)', (v: string, acc: string[]) => [...acc, v], [] as string[])
-  .action(async function (this: Command, opts: { port: number; host: string; allowedHost: string[] }) {
+  .option('--runners <n>', 'how many sandboxed runner processes run components side by side', runners, 4)
+  .action(async function (this: Command, opts: { port: number; host: string; allowedHost: string[]; runners: number }) {
     const dataDir = (this.optsWithGlobals() as { dataDir?: string }).dataDir || process.env.RUNNEL_DATA_DIR || defaultDataDir();
     try {
       await serveHeadless({
@@ -67,6 +74,7 @@ program
         host: opts.host,
         port: opts.port,
         allowedHosts: opts.allowedHost,
+        maxRunners: opts.runners,
         runnerEntry,
         uiDir: existsSync(uiDir) ? uiDir : undefined,
         registryDir: existsSync(registryDir) ? registryDir : undefined,
