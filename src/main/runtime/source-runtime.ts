@@ -52,8 +52,8 @@ export interface UpdateSourceInput {
  */
 export class SourceRuntime implements DeploymentKind<RunOutcome> {
   readonly name = 'source';
-  /** Under load, a batch of up to 32 runs waits 4 ms for more to join it (see DeploymentQueue). */
-  readonly batching = { maxBatch: 32, holdMs: 4 };
+  /** Under load, a batch of up to 64 runs waits 8 ms for more to join it (see DeploymentQueue; docs/benchmarks.md). */
+  readonly batching = { maxBatch: 64, holdMs: 8 };
   readonly answerAfterStoreWhenFull = true;
   readonly invoker: SourceInvoker;
 
