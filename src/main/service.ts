@@ -28,6 +28,7 @@ import { ErrorsChannel } from './runtime/workflows/errors-channel';
 import { RunExecutor, workflowTimeoutMs } from './runtime/workflows/run-executor';
 import { Subscriptions } from './runtime/workflows/subscriptions';
 import { WorkflowRuntime } from './runtime/workflows/workflow-runtime';
+import { SearchService } from './services/search-service';
 import { WorkflowRuns } from './runtime/workflows/workflow-runs';
 import { deploymentEngine } from './engine/deployment-engine';
 import { SubscriptionTrigger } from './engine/triggers/subscription-trigger';
@@ -238,6 +239,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
       projects: new ProjectsService({ docs, runtime: workflowRuntime, workflows, catalog, accounts, dataStores, secrets, changed }),
       clock: new ClockService({ docs, scheduler, sources: runtime, workflows: workflowRuntime, flow }),
       streams: new StreamsService({ sources: runtime, workflows: workflowRuntime, events, bus }),
+      search: new SearchService({ events, sources: () => docs.data.sources, workflows: () => docs.data.workflows, runs: (id) => workflowRuns.list(id) }),
     },
   });
 

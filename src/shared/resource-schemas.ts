@@ -176,6 +176,8 @@ export const workflowRun = z.object({
   ended_at: epoch.nullable(),
   duration_ms: z.number().nullable(),
   pauses: z.array(runPause).optional(),
+  replay_of: z.string().optional(),
+  replayed_as: z.array(z.string()).optional(),
 });
 
 export const subscription = z.object({ id: z.string(), emitter_id: z.string(), listener_id: z.string(), event_name: z.string() });

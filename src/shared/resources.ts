@@ -209,6 +209,10 @@ export interface WorkflowRun {
   duration_ms: number | null;
   /** The run's pauses, oldest first (absent when it never paused); the last is open while `status` is `paused`. */
   pauses?: RunPause[];
+  /** A replay (POST …/runs/replay): the run whose trigger event this one ran again. */
+  replay_of?: string;
+  /** The replays of this run, oldest first (while they are among the workflow's last 100 runs). */
+  replayed_as?: string[];
 }
 
 export interface Subscription {

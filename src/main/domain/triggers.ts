@@ -19,6 +19,8 @@ export interface TriggerInput {
   size?: number;
   /** When the run starts on the deployment's virtual clock (a timer's due time), epoch ms; default: now there. */
   at?: number;
+  /** A replay (POST …/runs/replay): the id of the run whose event this one runs again. */
+  replayOf?: string;
   /** Set when this run carries a paused run on instead of starting one. */
   continuation?: Continuation;
   /** Set while an HTTP caller waits for respond() / $.respond. */

@@ -8,6 +8,7 @@ import type { ComponentsService } from '../services/components-service';
 import type { DataStoresService } from '../services/data-stores-service';
 import type { EnvService } from '../services/env-service';
 import type { ProjectsService } from '../services/projects/import-service';
+import type { SearchService } from '../services/search-service';
 import type { RegistryService } from '../services/registry-service';
 import type { SourcesService } from '../services/sources-service';
 import type { StreamsService } from '../services/streams-service';
@@ -28,6 +29,7 @@ import { systemRoutes } from './routes/system';
 import { workflowRoutes } from './routes/workflows';
 import { clockRoutes } from './routes/clock';
 import { projectRoutes } from './routes/projects';
+import { searchRoutes } from './routes/search';
 import { staticUi } from './static-ui';
 import { openApiDocument } from '../../shared/openapi';
 
@@ -45,6 +47,7 @@ export interface AppServices {
   projects: ProjectsService;
   clock: ClockService;
   streams: StreamsService;
+  search: SearchService;
 }
 
 export interface AppDeps {
@@ -85,6 +88,7 @@ export function createApp(d: AppDeps): Hono {
   v1.route('/', envRoutes(s.env));
   v1.route('/', projectRoutes(s.projects));
   v1.route('/', clockRoutes(s.clock));
+  v1.route('/', searchRoutes(s.search));
   // A fresh one-time link for the web UI (`runnel open`).
   v1.post('/session-tokens', (c) => {
     const token = d.sessions.issueToken();

@@ -7,6 +7,8 @@ import type { WorkflowRuntime } from '../runtime/workflows/workflow-runtime';
 import type { BoundedLists } from '../store/bounded-lists';
 import type { EventLog } from '../engine/ports/event-log';
 import { pageById } from './pagination';
+import type { ReplayBody, ReplayedRun } from '../../shared/search-api';
+import { replayInputs } from '../runtime/workflows/run-replay';
 import type { PublishChange } from './change-feed';
 import type { SourcesService } from './sources-service';
 
@@ -64,6 +66,24 @@ export class WorkflowsService {
 
   run(id: string, event: unknown): Promise<WorkflowRun> {
     return this.deps.runtime.runManually(id, event);
+  }
+
+  /**
+   * Runs each given run's trigger event again (or one edited event), queued in the order given
+   * like manual runs; resolves once they have run. Nothing is queued when an id is unknown.
+   */
+  async replay(id: string, body: ReplayBody): Promise<ReplayedRun[]> {
+    const inputs = replayInputs(id, this.deps.runtime.runs(id), body.run_ids, body.event);
+    // Queued one after another before any is awaited: they start in the order given.
+    const runs: Promise<WorkflowRun>[] = [];
+    try {
+      for (const input of inputs) runs.push(this.deps.runtime.trigger(id, input));
+    } catch (err) {
+      // A full queue (429) refused the rest; the ones queued before it still run.
+      for (const r of runs) r.catch(() => undefined);
+      throw err;
+    }
+    return (await Promise.all(runs)).map((run, i) => ({ run_id: body.run_ids[i], replay_run_id: run.id, status: run.status }));
   }
 
   runs(id: string, q: { limit: number; before?: string; after?: string }): { data: WorkflowRun[]; page_info: PageInfo } {

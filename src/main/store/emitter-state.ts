@@ -17,6 +17,8 @@ export interface StoredEvent {
   did?: string;
   /** How many subscription deliveries led to this event (0 or absent for a source's own). */
   hops?: number;
+  /** Emitted by a run that then failed (thrown, timed out). */
+  fail?: true;
   ev: unknown;
 }
 

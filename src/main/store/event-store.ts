@@ -215,6 +215,11 @@ export class EventStore {
     return listEvents(this.emitters.get(emitterId), opts);
   }
 
+  /** Every channel's retained events, each oldest first. */
+  channels(emitterId: string): Map<string, StoredEvent[]> {
+    return this.emitters.get(emitterId)?.channels ?? new Map();
+  }
+
   /** Every retained event of every channel newer than `after`, oldest first (SSE resume). */
   since(emitterId: string, after: EventIdParts): StoredEvent[] {
     return eventsSince(this.emitters.get(emitterId), after);

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
-import { useHashLocation } from 'wouter/use-hash-location';
+import { navigate, useHashLocation } from 'wouter/use-hash-location';
 import { AccountsScreen } from './features/accounts/AccountsScreen';
 import { ComponentsScreen } from './features/components/ComponentsScreen';
 import { DataStoresScreen } from './features/data-stores/DataStoresScreen';
 import { EventsScreen } from './features/events/EventsScreen';
 import { ImportScreen } from './features/import/ImportScreen';
 import { LogsScreen } from './features/logs/LogsScreen';
+import { SearchScreen } from './features/search/SearchScreen';
 import { OutboxScreen } from './features/outbox/OutboxScreen';
 import { SettingsScreen } from './features/settings/SettingsScreen';
 import { SourcesScreen } from './features/sources/SourcesScreen';
@@ -23,6 +24,7 @@ const SECTIONS = [
   { path: '/workflows', label: 'Workflows', Screen: WorkflowsScreen },
   { path: '/import', label: 'Import', Screen: ImportScreen },
   { path: '/events', label: 'Events', Screen: EventsScreen },
+  { path: '/search', label: 'Search', Screen: SearchScreen },
   { path: '/logs', label: 'Logs', Screen: LogsScreen },
   { path: '/subscriptions', label: 'Subscriptions', Screen: SubscriptionsScreen },
   { path: '/accounts', label: 'Accounts', Screen: AccountsScreen },
@@ -31,13 +33,20 @@ const SECTIONS = [
   { path: '/settings', label: 'Settings', Screen: SettingsScreen },
 ];
 
+/** Routes match the hash's path only: `#/search?q=…` is /search (screens read their query with queryParam). */
+function useHashPath(): [string, typeof navigate] {
+  const [location, go] = useHashLocation();
+  return [location.split('?')[0], go];
+}
+useHashPath.hrefs = (href: string) => `#${href}`;
+
 /** The application shell: sidebar with the sections and the connection indicator, then the section. */
 export function App() {
   useEffect(() => startFeed(useStore), []);
   const signedOut = useStore((s) => s.signedOut);
   if (signedOut) return <SignedOut />;
   return (
-    <Router hook={useHashLocation}>
+    <Router hook={useHashPath}>
       <div className="shell">
         <Sidebar />
         <main className="main">

@@ -7,6 +7,7 @@ import { dataStoreRoutes } from './data-stores';
 import { envRoutes } from './env';
 import { flowRoutes } from './flow';
 import { projectRoutes } from './projects';
+import { searchRoutes } from './search';
 import { sourceRoutes } from './sources';
 import { streamRoutes, webhookRoutes } from './streams';
 import { workflowRoutes } from './workflows';
@@ -23,6 +24,7 @@ export const apiRoutes = {
   ...streamRoutes,
   ...webhookRoutes,
   ...flowRoutes,
+  ...searchRoutes,
 };
 
 export type ApiRoutes = typeof apiRoutes;

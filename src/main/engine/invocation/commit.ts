@@ -24,13 +24,15 @@ export async function commitInvocation(
   log: EmitLog,
   emitterId: string,
   dedupe: DedupeStrategy | null,
-  outcome: Pick<InvokeOutcome, 'emits' | 'db'>,
+  outcome: Pick<InvokeOutcome, 'emits' | 'db'> & { ok?: boolean },
   hooks: CommitHooks,
 ): Promise<CommitResult> {
   const batch = prepareBatch(outcome.emits, dedupe);
   for (const line of batch.refused) hooks.onRefused(line);
+  // Emits of a run that then threw are kept, marked: search counts them as failed.
+  const events = outcome.ok === false ? batch.events.map((e) => ({ ...e, fail: true as const })) : batch.events;
   const stored = await log.commit(emitterId, {
-    events: batch.events,
+    events,
     db: outcome.db,
     select: (events, state) => selectByDedupe(dedupe, events, state),
   });

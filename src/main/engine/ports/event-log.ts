@@ -14,6 +14,8 @@ export interface EventLog extends EmitLog {
   db(emitterId: string): Record<string, unknown>;
   /** The newest events of a channel, in its retention window. */
   list(emitterId: string, opts: ListOptions): { events: StoredEvent[]; total: number };
+  /** Every channel's retained events, each oldest first (search reads these; never copy them). */
+  channels(emitterId: string): Map<string, StoredEvent[]>;
   /** Events after the one with these id parts (an SSE reader catching up). */
   since(emitterId: string, after: EventIdParts): StoredEvent[];
   lastEventMs(emitterId: string): number | null;

@@ -176,6 +176,7 @@ export class RunExecutor {
       started_at: started,
       ended_at: null,
       duration_ms: null,
+      ...(input.replayOf ? { replay_of: input.replayOf } : {}),
     };
     return { run, scope: { trigger: { event: input.event, context } }, from: 0, hops: input.hops, attempt: { runs: 1 } };
   }

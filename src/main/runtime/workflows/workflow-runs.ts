@@ -34,7 +34,7 @@ export class WorkflowRuns {
   /** Newest first: the runs in progress or paused, then the finished ones. */
   list(workflowId: string): WorkflowRun[] {
     const running = [...this.inProgress.values()].filter((r) => r.workflow_id === workflowId);
-    return [...running, ...this.finished.list(workflowId).reverse()];
+    return withReplays([...running, ...this.finished.list(workflowId).reverse()]);
   }
 
   get(workflowId: string, runId: string): WorkflowRun {
@@ -42,4 +42,18 @@ export class WorkflowRuns {
     if (!r) throw new RunnelError('not_found', `No run "${runId}" in the last ${RUN_RETENTION} runs of ${workflowId}`);
     return r;
   }
+}
+
+/**
+ * Adds `replayed_as` to the runs that were replayed. The record is each replay's `replay_of`
+ * (stored with the replay), read back here, so a stored run is never rewritten.
+ */
+function withReplays(newestFirst: WorkflowRun[]): WorkflowRun[] {
+  const replays = new Map<string, string[]>();
+  for (let i = newestFirst.length - 1; i >= 0; i--) {
+    const of = newestFirst[i].replay_of;
+    if (of) replays.set(of, [...(replays.get(of) ?? []), newestFirst[i].id]);
+  }
+  if (replays.size === 0) return newestFirst;
+  return newestFirst.map((r) => (replays.has(r.id) ? { ...r, replayed_as: replays.get(r.id) } : r));
 }

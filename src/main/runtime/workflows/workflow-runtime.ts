@@ -167,7 +167,7 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
     for (const input of inputs) {
       const wf = this.get(id);
       // An e-mail trigger's event is the parsed message (the request carried the raw RFC 822 text).
-      const { run, paused } = await this.deps.executor.leg(wf, wf.trigger.type === 'email' && !input.continuation ? emailInput(input) : input);
+      const { run, paused } = await this.deps.executor.leg(wf, wf.trigger.type === 'email' && !input.continuation && !input.replayOf ? emailInput(input) : input);
       if (paused && (await this.storePause(id, run, paused))) {
         this.deps.runs.progress(run);
       } else {

@@ -7,6 +7,7 @@ import {
   subscriptionQuery,
   updateWorkflowBody,
 } from '../../../shared/api';
+import { replayBody } from '../../../shared/search-api';
 import type { WorkflowsService } from '../../services/workflows-service';
 import { jsonBody, query } from '../json-body';
 
@@ -25,6 +26,7 @@ export function workflowRoutes(workflows: WorkflowsService): Hono {
     const body = await jsonBody(c, runWorkflowBody);
     return c.json({ data: await workflows.run(c.req.param('id'), body.event) });
   });
+  r.post('/workflows/:id/runs/replay', async (c) => c.json({ data: await workflows.replay(c.req.param('id'), await jsonBody(c, replayBody)) }));
   r.get('/workflows/:id/runs', (c) => c.json(workflows.runs(c.req.param('id'), query(c, listQuery))));
   r.get('/workflows/:id/runs/:runId', (c) => c.json({ data: workflows.getRun(c.req.param('id'), c.req.param('runId')) }));
   r.get('/workflows/:id/event_summaries', (c) => c.json(workflows.eventSummaries(c.req.param('id'), query(c, eventSummariesQuery))));

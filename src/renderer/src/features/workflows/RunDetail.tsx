@@ -13,11 +13,15 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { LogTerminal } from '../logs/LogTerminal';
 import { waterfall } from './waterfall';
 import { PauseActions } from './PauseActions';
+import { ReplayEditor } from './ReplayEditor';
+import { replaysOf } from './replay-marks';
 
 /** `#/workflows/:id/runs/:runId`: the steps as a waterfall, each step's output, logs and error, the trigger event. */
 export function RunDetail({ workflowId, runId }: { workflowId: string; runId: string }) {
   const [, go] = useLocation();
-  const run = useStore((s) => s.runs[workflowId]?.find((r) => r.id === runId));
+  const runs = useStore((s) => s.runs[workflowId]);
+  const run = runs?.find((r) => r.id === runId);
+  const [editing, setEditing] = useState(false);
   const wf = useStore((s) => s.workflows.find((w) => w.id === workflowId));
   const { loadRun, runWorkflow } = useStore.getState();
   const [error, setError] = useState<string | null>(null);
@@ -53,6 +57,11 @@ export function RunDetail({ workflowId, runId }: { workflowId: string; runId: st
               {rerunning ? 'Running…' : 'Re-run with this event'}
             </button>
           )}
+          {run && (
+            <button type="button" aria-expanded={editing} onClick={() => setEditing((e) => !e)}>
+              Replay with edited event
+            </button>
+          )}
         </>
       }
     >
@@ -62,6 +71,7 @@ export function RunDetail({ workflowId, runId }: { workflowId: string; runId: st
           !error && <p className="progress">Loading the run…</p>
         ) : (
           <>
+            {editing && <ReplayEditor run={run} onClose={() => setEditing(false)} />}
             <dl className="facts">
               <dt>Status</dt>
               <dd>
@@ -83,6 +93,7 @@ export function RunDetail({ workflowId, runId }: { workflowId: string; runId: st
                   </dd>
                 </>
               )}
+              <ReplayFacts run={run} runs={runs ?? []} />
               <dt>Started</dt>
               <dd>
                 <RelativeTime ms={run.started_at} />
@@ -112,6 +123,32 @@ export function RunDetail({ workflowId, runId }: { workflowId: string; runId: st
         )}
       </div>
     </Page>
+  );
+}
+
+/** "Replay of r_…" and "Replayed as r_…", each a link to that run. */
+function ReplayFacts({ run, runs }: { run: WorkflowRun; runs: WorkflowRun[] }) {
+  const replays = replaysOf(run, runs);
+  const link = (id: string) => (
+    <Link key={id} href={`/${run.workflow_id}/runs/${id}`} aria-label={`Run ${id}`}>
+      <ShortId id={id} />
+    </Link>
+  );
+  return (
+    <>
+      {run.replay_of && (
+        <>
+          <dt>Replay of</dt>
+          <dd>{link(run.replay_of)}</dd>
+        </>
+      )}
+      {replays.length > 0 && (
+        <>
+          <dt>Replayed as</dt>
+          <dd className="row">{replays.map(link)}</dd>
+        </>
+      )}
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { WorkflowRun } from '../../../../shared/resources';
+import type { ReplayedRun } from '../../../../shared/search-api';
 import { client } from '../../api/client';
 import type { AppState } from '../../store/index';
 
@@ -21,6 +22,8 @@ export interface RunsSlice {
   loadRun(workflowId: string, runId: string): Promise<WorkflowRun>;
   /** Runs the workflow with `event` and waits for the run to finish. */
   runWorkflow(workflowId: string, event: unknown): Promise<WorkflowRun>;
+  /** Replays runs (their trigger events, or one edited event), then re-reads the runs: the old ones now list their replays. */
+  replayRuns(workflowId: string, runIds: string[], event?: unknown): Promise<ReplayedRun[]>;
 }
 
 export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, get) => ({
@@ -59,6 +62,11 @@ export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, 
     const run = await client.data('runWorkflow', { id: workflowId, body: { event } });
     get().upsertRun(run);
     return run;
+  },
+  async replayRuns(workflowId, runIds, event) {
+    const replayed = await client.data('replayRuns', { id: workflowId, body: { run_ids: runIds, ...(event !== undefined ? { event } : {}) } });
+    await get().loadRuns(workflowId);
+    return replayed;
   },
 });
 

@@ -1,0 +1,55 @@
+import type { Command } from 'commander';
+import { DurationError, parseDuration } from '../../../shared/duration';
+import type { SearchHit } from '../../../shared/search-api';
+import { action } from '../cli-context';
+import { CliError } from '../errors';
+import { isoTime } from '../output';
+
+interface SearchOptions {
+  status?: string;
+  since?: string;
+  kind?: string;
+  n: string;
+}
+
+/** `runnel search [text] [--status error] [--since 1h] [--kind source|workflow]`: events and runs by payload. */
+export function registerSearch(program: Command): void {
+  program
+    .command('search')
+    .description("find sources' events and workflows' runs by a text in their payload (or field:value), newest first")
+    .argument('[text]', 'case-insensitive text, or path.to.field:text (empty: everything)')
+    .option('--status <status>', 'ok, error or all', 'all')
+    .option('--since <duration>', 'only the last 90s, 15m, 2h, 1d, … ')
+    .option('--kind <kind>', 'source or workflow')
+    .option('-n <count>', 'how many (1–200)', '50')
+    .action(
+      action<SearchOptions>(async (ctx, opts, text) => {
+        const qs = new URLSearchParams({ limit: opts.n, status: opts.status ?? 'all' });
+        if (text) qs.set('q', text);
+        if (opts.kind) qs.set('kind', opts.kind);
+        if (opts.since) {
+          try {
+            qs.set('since', String(Date.now() - parseDuration(opts.since) * 1000));
+          } catch (err) {
+            if (err instanceof DurationError) throw new CliError(`--since: ${err.message}`);
+            throw err;
+          }
+        }
+        const client = await ctx.client();
+        const hits = await client.get<SearchHit[]>(`/v1/search?${qs}`);
+        ctx.out.result(hits, () => {
+          if (hits.length === 0) return 'Nothing found.';
+          const c = ctx.out.color;
+          const rows = hits.map((h) => [
+            h.kind === 'workflow_run' ? 'run' : 'event',
+            h.name,
+            h.id,
+            isoTime(h.ts),
+            h.status === 'error' ? c.red('error') : c.green('ok'),
+            (h.match || h.summary).replace(/\s+/g, ' '),
+          ]);
+          return ctx.out.table(['KIND', 'NAME', 'ID', 'TIME', 'STATUS', 'MATCH'], rows);
+        });
+      }),
+    );
+}
