@@ -53,6 +53,12 @@ describe('source trigger inputs: re-run and test events', () => {
     const [first] = await svc.events(src.id);
     expect(first.event).toEqual({ name: 'Grace', method: 'POST', path: '/hooks/x', q: '1' });
 
+    // The input can be read before it is re-run (the UI shows it, editable).
+    const input = (await svc.json(`/v1/sources/${src.id}/events/${first.id}/input`)).data;
+    expect(input).toMatchObject({ kind: 'http', trigger_id: first.metadata.trigger_id });
+    expect(input.event).toMatchObject({ method: 'POST', path: '/hooks/x', query: { q: '1' }, body: { name: 'Grace' }, bodyRaw: '{"name":"Grace"}' });
+    expect(typeof input.ts).toBe('number');
+
     const r = await rerun(src.id, first.id);
     expect(r.status).toBe(200);
     const { data } = await r.json();
@@ -104,6 +110,7 @@ export default {
     const notKept = await rerun(src.id, hookEvent.id);
     expect(notKept.status).toBe(409);
     expect((await notKept.json()).error.message).toMatch(/not kept/);
+    expect((await svc.api(`/v1/sources/${src.id}/events/${hookEvent.id}/input`)).status).toBe(409);
   });
 
   it('offers a test event: a sample HTTP request before the first one, then the last real request (manual runs never count)', async () => {
@@ -124,6 +131,7 @@ export default {
     const last = (await svc.json(`/v1/sources/${src.id}/test_event`)).data;
     expect(last.from).toBe('last_trigger');
     expect(last.trigger_id).toMatch(/^i_/);
+    expect(typeof last.ts).toBe('number');
     expect(last.event).toMatchObject({ method: 'POST', path: '/p', query: { q: '2' }, body: { name: 'Grace' } });
     const [newest] = await svc.events(src.id);
     expect(newest.metadata.trigger_id).toBe(last.trigger_id);

@@ -22,7 +22,7 @@ import type { ComponentConfig } from './component-config';
 import { uniqueSlug } from './slug';
 import { withoutRunnelAnswerCookies } from './http-answer-cookies';
 import { applyDbChanges } from '../engine/invocation/db-changes';
-import type { TestEvent } from '../../shared/trigger-schemas';
+import type { TestEvent, TriggerInputView } from '../../shared/trigger-schemas';
 import { originalInput, testEventOf, triggerToKeep } from './source-trigger-inputs';
 
 export interface SourceRuntimeDeps extends SourceInvokerDeps {
@@ -216,7 +216,12 @@ export class SourceRuntime implements DeploymentKind<RunOutcome> {
   /** Runs the original input of the invocation that emitted `eventId` again (or `edited` in its place). */
   async rerunEvent(id: string, eventId: string, edited?: unknown): Promise<RunResult> {
     const input = originalInput(this.deps.events, this.get(id), eventId);
-    return this.runOnce(id, { event: edited === undefined ? input : edited, sourceType: 'manual', hops: 0 });
+    return this.runOnce(id, { event: edited === undefined ? input.event : edited, sourceType: 'manual', hops: 0 });
+  }
+
+  /** The input of the invocation that emitted `eventId` (404 / 409 as rerunEvent). */
+  eventInput(id: string, eventId: string): TriggerInputView {
+    return originalInput(this.deps.events, this.get(id), eventId);
   }
 
   /** What Run now is pre-filled with: the last real trigger's input, else a sample. */

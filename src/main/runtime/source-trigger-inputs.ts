@@ -2,7 +2,7 @@
 // input), the input an event is re-run with, and the test event a Run now is pre-filled with.
 import { RunnelError } from '../../shared/errors';
 import { newId } from '../../shared/ids';
-import type { TestEvent } from '../../shared/trigger-schemas';
+import type { TestEvent, TriggerInputView } from '../../shared/trigger-schemas';
 import type { TriggerInput } from '../domain/triggers';
 import type { EventLog, KeptTrigger, KeptTriggerKind } from '../engine/ports/event-log';
 import type { SourceDoc } from '../store/document-types';
@@ -22,7 +22,7 @@ function kindOf(t: TriggerInput['sourceType']): KeptTriggerKind {
  * The original input of the invocation that emitted `eventId`: 404 when the event is not
  * retained, 409 when its input is not (any more).
  */
-export function originalInput(events: EventLog, doc: SourceDoc, eventId: string): unknown {
+export function originalInput(events: EventLog, doc: SourceDoc, eventId: string): TriggerInputView {
   const e = events.event(doc.id, eventId);
   if (!e) throw new RunnelError('not_found', `Source ${doc.id} has no retained event ${eventId}`);
   const t = e.tid ? events.trigger(doc.id, e.tid) : undefined;
@@ -33,13 +33,13 @@ export function originalInput(events: EventLog, doc: SourceDoc, eventId: string)
     throw new RunnelError('conflict', `The input that produced event ${eventId} is not kept: ${why}. Run the source with an event instead (POST /v1/sources/${doc.id}/run).`);
   }
   if (!('input' in t)) throw new RunnelError('conflict', `The input that produced event ${eventId} is not kept: it was over 1 MB. Run the source with an event instead.`);
-  return t.input;
+  return { trigger_id: t.id, kind: t.kind, ts: t.ts, event: t.input };
 }
 
 /** The last real trigger's input (never a manual run), else a sample of what the trigger would send. */
 export function testEventOf(events: EventLog, doc: SourceDoc, endpointUrl: (token: string) => string, nowMs: number): TestEvent {
   const last = events.lastTrigger(doc.id, ['http', 'timer', 'subscription']);
-  if (last && 'input' in last) return { event: last.input, from: 'last_trigger', trigger_id: last.id };
+  if (last && 'input' in last) return { event: last.input, from: 'last_trigger', trigger_id: last.id, ts: last.ts };
   const event = doc.http ? sampleHttpEvent(endpointUrl(doc.http.token)) : doc.timer ? sampleTimerEvent(doc.timer, nowMs) : {};
   return { event, from: 'sample', trigger_id: null };
 }

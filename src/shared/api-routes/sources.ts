@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createSourceBody, deleteEventsQuery, eventSummariesQuery, listQuery, runSourceBody, updateSourceBody } from '../api';
 import { deployedSource, eventSummary, logLine, runResult } from '../resource-schemas';
 import { deleted, one, page, route } from '../route-def';
-import { rerunEventBody, testEvent } from '../trigger-schemas';
+import { rerunEventBody, testEvent, triggerInput } from '../trigger-schemas';
 
 export const sourceRoutes = {
   createSource: route({ method: 'post', path: '/v1/sources', summary: 'Deploy a source', body: createSourceBody, response: one(deployedSource), errors: [422] }),
@@ -33,6 +33,13 @@ export const sourceRoutes = {
     body: rerunEventBody,
     response: one(runResult),
     errors: [409, 422, 429],
+  }),
+  sourceEventInput: route({
+    method: 'get',
+    path: '/v1/sources/{id}/events/{event_id}/input',
+    summary: 'The input (HTTP request, timer event, manual event) of the invocation that emitted an event; 409 when it is no longer kept',
+    response: one(triggerInput),
+    errors: [409],
   }),
   sourceTestEvent: route({
     method: 'get',
