@@ -12,6 +12,8 @@ export const ID_PREFIX = {
   account: 'apn',
   run: 'r',
   dataStore: 'ds',
+  /** A source invocation's kept trigger input. */
+  invocation: 'i',
 } as const;
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

@@ -74,6 +74,7 @@ export const eventMetadata = z.object({
   summary: z.string().optional(),
   ts: z.number().optional(),
   hops: z.number().optional(),
+  trigger_id: z.string().optional(),
 });
 
 export const eventSummary = z.object({

@@ -74,6 +74,8 @@ export interface EventMetadata {
   ts?: number;
   /** Subscription deliveries that led to this event (absent for 0). */
   hops?: number;
+  /** The kept trigger input of the invocation that emitted it (re-run it with POST …/events/{id}/rerun). */
+  trigger_id?: string;
 }
 
 export interface EventSummary {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useUi } from './helpers/browser';
 
 // An HTTP source that writes to stdout and stderr and emits the body with a summary. A re-run
-// passes the payload itself as the event, so it accepts both shapes.
+// into the source runs its original request (edited here to a bare payload), so it accepts both shapes.
 const ECHO = `export default {
   name: 'Echo', version: '0.0.1',
   props: { http: { type: '$.interface.http' } },
@@ -37,7 +37,9 @@ describe('events and logs', () => {
     await payload.getByText('"Ada"').waitFor();
     expect(await payload.getByText('name:').count()).toBe(1);
 
-    const editor = page.getByLabel('Payload (JSON)');
+    // Into its own source, a re-run runs the request that produced the event (issue #18 item 4).
+    const editor = page.getByLabel('Original request (JSON)');
+    await expect.poll(() => editor.inputValue()).toContain('"bodyRaw"');
     await editor.fill('{"name": ');
     await page.getByRole('alert').filter({ hasText: 'Not valid JSON' }).waitFor();
     expect(await page.getByRole('button', { name: 'Re-run' }).isDisabled()).toBe(true);

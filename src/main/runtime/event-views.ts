@@ -10,6 +10,7 @@ export function eventMetadata(emitterId: string, e: StoredEvent): EventMetadata 
     ...(e.sum !== undefined ? { summary: e.sum } : {}),
     ...(e.ts !== undefined ? { ts: e.ts } : {}),
     ...(e.hops ? { hops: e.hops } : {}),
+    ...(e.tid ? { trigger_id: e.tid } : {}),
   };
 }
 

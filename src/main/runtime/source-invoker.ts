@@ -3,7 +3,7 @@ import { LIMITS } from '../../shared/limits';
 import type { LogLine } from '../../shared/resources';
 import type { HookName, InvokeCallbacks, InvokeMethod, InvokeOutcome } from '../domain/invocations';
 import type { ComponentDoc, SourceDoc } from '../store/document-types';
-import type { StoredEvent } from '../engine/ports/event-log';
+import type { KeptTrigger, StoredEvent } from '../engine/ports/event-log';
 import { commitInvocation } from '../engine/invocation/commit';
 import { applyDbChanges } from '../engine/invocation/db-changes';
 import { sourceInterfaces } from '../engine/invocation/interface-values';
@@ -78,10 +78,10 @@ export class SourceInvoker {
     // Once a commit of the batch has failed, the later runs fail too: each saw the db the
     // failed one left, so storing them would store changes on top of ones that were lost.
     let failure: { err: unknown } | undefined;
-    const commitItem = async (outcome: InvokeOutcome): Promise<RunOutcome> => {
+    const commitItem = async (outcome: InvokeOutcome, trigger: KeptTrigger | undefined): Promise<RunOutcome> => {
       if (failure) return { outcome, stored: [], deduped: 0, failed: failure.err };
       try {
-        return { outcome, ...(await this.commit(doc, comp, outcome)) };
+        return { outcome, ...(await this.commit(doc, comp, outcome, trigger)) };
       } catch (err) {
         failure = { err };
         return { outcome, stored: [], deduped: 0, failed: err };
@@ -89,7 +89,7 @@ export class SourceInvoker {
     };
     if (!comp.has_run) {
       // A timer source without `run`: the platform emits the timer event itself (one write for all).
-      return Promise.all(reqs.map((r) => commitItem({ ok: true, emits: [{ event: r.event }], db: EMPTY_DB, killed: false })));
+      return Promise.all(reqs.map((r) => commitItem({ ok: true, emits: [{ event: r.event }], db: EMPTY_DB, killed: false }, r.trigger)));
     }
     const outcomes: RunOutcome[] = new Array(reqs.length);
     // Invocations reported together (one read of the runner's pipe) are committed together, in
@@ -99,7 +99,7 @@ export class SourceInvoker {
     const commitReported = async () => {
       const group = reported;
       reported = [];
-      const results = await Promise.all(group.map((g) => commitItem(g.outcome)));
+      const results = await Promise.all(group.map((g) => commitItem(g.outcome, reqs[g.index].trigger)));
       group.forEach((g, i) => (outcomes[g.index] = results[i]));
     };
     const single = reqs.length === 1;
@@ -116,7 +116,7 @@ export class SourceInvoker {
     });
     await commits;
     if (single) {
-      outcomes[0] = whole.killed ? { outcome: whole, stored: [], deduped: 0 } : await commitItem(whole);
+      outcomes[0] = whole.killed ? { outcome: whole, stored: [], deduped: 0 } : await commitItem(whole, reqs[0].trigger);
       return outcomes;
     }
     const done = whole.completed ?? 0;
@@ -210,11 +210,19 @@ export class SourceInvoker {
     if (detail.includes('\n')) this.log(id, { ts: this.deps.clock.now(), stream: 'stderr', line: detail });
   }
 
-  commit(doc: SourceDoc, comp: ComponentDoc, outcome: InvokeOutcome): Promise<{ stored: StoredEvent[]; deduped: number }> {
-    return commitInvocation(this.deps.events, doc.id, comp.dedupe, outcome, {
-      onRefused: (line) => this.systemLog(doc.id, line),
-      publish: (stored) => this.deps.bus.publishEvents(doc.id, stored),
-    });
+  /** Commits an invocation's outcome, with what started it (`trigger`) when that is kept. */
+  commit(doc: SourceDoc, comp: ComponentDoc, outcome: InvokeOutcome, trigger?: KeptTrigger): Promise<{ stored: StoredEvent[]; deduped: number }> {
+    return commitInvocation(
+      this.deps.events,
+      doc.id,
+      comp.dedupe,
+      outcome,
+      {
+        onRefused: (line) => this.systemLog(doc.id, line),
+        publish: (stored) => this.deps.bus.publishEvents(doc.id, stored),
+      },
+      trigger,
+    );
   }
 
   systemLog(id: string, line: string): void {

@@ -1,6 +1,6 @@
 // One run of a source as its queue holds it, and what became of it.
 import type { HttpResponseSpec, InvokeOutcome } from '../domain/invocations';
-import type { StoredEvent } from '../store/event-store';
+import type { KeptTrigger, StoredEvent } from '../store/event-store';
 
 /** One `run` waiting in a source's queue. */
 export interface RunRequest {
@@ -8,6 +8,8 @@ export interface RunRequest {
   onRespond?(response: HttpResponseSpec): void;
   /** Rough size in bytes (a webhook body), so a batch stays small enough to send at once. */
   size: number;
+  /** What started it, kept with its events (absent: nothing is kept). */
+  trigger?: KeptTrigger;
 }
 
 export interface RunOutcome {

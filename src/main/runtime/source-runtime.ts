@@ -22,6 +22,8 @@ import type { ComponentConfig } from './component-config';
 import { uniqueSlug } from './slug';
 import { withoutRunnelAnswerCookies } from './http-answer-cookies';
 import { applyDbChanges } from '../engine/invocation/db-changes';
+import type { TestEvent, TriggerInputView } from '../../shared/trigger-schemas';
+import { originalInput, testEventOf, triggerToKeep } from './source-trigger-inputs';
 
 export interface SourceRuntimeDeps extends SourceInvokerDeps {
   logger: Logger;
@@ -211,6 +213,23 @@ export class SourceRuntime implements DeploymentKind<RunOutcome> {
     return this.runOnce(id, { event: ev, sourceType: 'manual', hops: 0 });
   }
 
+  /** Runs the original input of the invocation that emitted `eventId` again (or `edited` in its place). */
+  async rerunEvent(id: string, eventId: string, edited?: unknown): Promise<RunResult> {
+    const input = originalInput(this.deps.events, this.get(id), eventId);
+    return this.runOnce(id, { event: edited === undefined ? input.event : edited, sourceType: 'manual', hops: 0 });
+  }
+
+  /** The input of the invocation that emitted `eventId` (404 / 409 as rerunEvent). */
+  eventInput(id: string, eventId: string): TriggerInputView {
+    return originalInput(this.deps.events, this.get(id), eventId);
+  }
+
+  /** What Run now is pre-filled with: the last real trigger's input, else a sample. */
+  testEvent(id: string): TestEvent {
+    const doc = this.get(id);
+    return testEventOf(this.deps.events, doc, (t) => this.deps.endpointUrl(t), this.deps.clock.now() + (doc.clock_offset_ms ?? 0));
+  }
+
   /** Runs one trigger through the source's queue and answers as a manual run does. */
   async runOnce(id: string, input: TriggerInput): Promise<RunResult> {
     const started = this.deps.clock.now();
@@ -238,9 +257,11 @@ export class SourceRuntime implements DeploymentKind<RunOutcome> {
 
   runBatch(id: string, inputs: TriggerInput[]): Promise<RunOutcome[]> {
     const doc = this.get(id);
+    const now = this.deps.clock.now();
     const reqs = inputs.map((i) => ({
       event: i.event,
       size: i.size ?? 0,
+      trigger: triggerToKeep(i, now),
       // A component may not set Runnel's own cookies on its answer.
       onRespond: i.onRespond && ((answer: HttpResponseSpec) => i.onRespond!(withoutRunnelAnswerCookies(answer, (line) => this.invoker.systemLog(id, line)))),
     }));

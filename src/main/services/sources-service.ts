@@ -1,6 +1,7 @@
 import { RunnelError } from '../../shared/errors';
 import { parseEventId } from '../../shared/ids';
 import type { CreateSourceBody, UpdateSourceBody } from '../../shared/api';
+import type { TestEvent, TriggerInputView } from '../../shared/trigger-schemas';
 import type { DeployedSource, EventSummary, LogLine, PageInfo, RunResult } from '../../shared/resources';
 import type { ComponentCatalog } from '../runtime/component-catalog';
 import type { SourceRuntime } from '../runtime/source-runtime';
@@ -74,6 +75,18 @@ export class SourcesService {
 
   run(id: string, event: unknown): Promise<RunResult> {
     return this.deps.runtime.runManually(id, event);
+  }
+
+  rerunEvent(id: string, eventId: string, edited?: unknown): Promise<RunResult> {
+    return this.deps.runtime.rerunEvent(id, eventId, edited);
+  }
+
+  eventInput(id: string, eventId: string): TriggerInputView {
+    return this.deps.runtime.eventInput(id, eventId);
+  }
+
+  testEvent(id: string): TestEvent {
+    return this.deps.runtime.testEvent(id);
   }
 
   logs(id: string): LogLine[] {

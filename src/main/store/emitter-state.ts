@@ -1,6 +1,7 @@
 import { compareEventIds, formatEventId, parseEventId, type EventIdParts } from '../../shared/ids';
 import { applyEmitted, emptyDedupe, type DedupeState } from './dedupe-state';
 import type { JournalFile } from './journal-file';
+import { isKeptTrigger, TriggerRing, type KeptTrigger } from './kept-triggers';
 
 /** An event as kept on disk and in memory. */
 export interface StoredEvent {
@@ -19,6 +20,8 @@ export interface StoredEvent {
   hops?: number;
   /** Emitted by a run that then failed (thrown, timed out). */
   fail?: true;
+  /** The kept trigger (its id) of the invocation that emitted it; absent for a hook's emits. */
+  tid?: string;
   ev: unknown;
 }
 
@@ -35,6 +38,8 @@ export interface CommitInput {
   db?: DbChanges;
   /** Chooses which events are emitted, given the dedupe state; runs inside the commit. */
   select?: (events: PendingEvent[], dedupe: DedupeState) => PendingEvent[];
+  /** What started the invocation: kept with its events (which carry its id), even when it emitted none. */
+  trigger?: KeptTrigger;
 }
 
 // The journal's records: a snapshot (first line after a compaction), commits and deletions.
@@ -44,11 +49,14 @@ export interface Snapshot {
   db: Record<string, unknown>;
   dedupe: DedupeState;
   last: string | null;
+  /** Kept trigger inputs, oldest first (absent in journals written before they were kept). */
+  triggers?: KeptTrigger[];
 }
 export interface CommitRecord {
   t: 'c';
   ev: StoredEvent[];
   db?: DbChanges;
+  tr?: KeptTrigger;
 }
 export interface DeleteRecord {
   t: 'd';
@@ -64,7 +72,7 @@ const isEvent = (e: unknown): boolean => isObject(e) && typeof e.id === 'string'
 /** Whether a parsed journal line has the shape of a record (a line that does not is damage). */
 export function isJournalRecord(r: unknown): r is JournalRecord {
   if (!isObject(r)) return false;
-  if (r.t === 'c') return Array.isArray(r.ev) && r.ev.every(isEvent) && (r.db === undefined || isObject(r.db));
+  if (r.t === 'c') return Array.isArray(r.ev) && r.ev.every(isEvent) && (r.db === undefined || isObject(r.db)) && (r.tr === undefined || isKeptTrigger(r.tr));
   if (r.t === 's') {
     return isObject(r.channels) && Object.values(r.channels).every((l) => Array.isArray(l) && l.every(isEvent)) && isObject(r.db) && isObject(r.dedupe);
   }
@@ -88,6 +96,8 @@ export class EmitterState {
   db: Record<string, unknown> = {};
   dedupe: DedupeState = emptyDedupe();
   last: EventIdParts | null = null;
+  /** What started its recent invocations (see kept-triggers.ts). */
+  readonly triggers = new TriggerRing();
   snapshotBytes = 0;
   /** Serialises every write of this emitter. */
   queue: Promise<unknown> = Promise.resolve();
@@ -115,7 +125,9 @@ export class EmitterState {
       this.db = record.db;
       this.dedupe = record.dedupe;
       this.last = record.last ? (parseEventId(record.last) ?? null) : null;
+      this.triggers.reset(record.triggers);
     } else if (record.t === 'c') {
+      if (record.tr) this.triggers.add(record.tr, retention);
       for (const e of record.ev) this.addEvent(e, retention);
       if (record.db) applyDbChanges(this.db, record.db);
     } else if (record.t === 'd') {
@@ -137,6 +149,8 @@ export class EmitterState {
   }
 
   deleteEvents(d: DeleteRecord): void {
+    // Deleting every event deletes what produced them too (the requests may hold personal data).
+    if (d.ch === undefined && !d.from && !d.to) this.triggers.reset();
     const from = d.from ? parseEventId(d.from) : undefined;
     const to = d.to ? parseEventId(d.to) : undefined;
     for (const [ch, list] of this.lists) {
@@ -165,6 +179,7 @@ export class EmitterState {
       db: this.db,
       dedupe: this.dedupe,
       last: this.last ? formatEventId(this.last) : null,
+      triggers: this.triggers.retained(this.retention),
     };
   }
 }

@@ -26,6 +26,16 @@ export function listEvents(state: EmitterState | undefined, opts: ListOptions): 
   return { events: window.reverse(), total: all.length };
 }
 
+/** One retained event by id, whatever its channel. */
+export function findEvent(state: EmitterState | undefined, id: string): StoredEvent | undefined {
+  if (!state || !parseEventId(id)) return undefined;
+  for (const list of state.channels.values()) {
+    const e = list.find((x) => x.id === id);
+    if (e) return e;
+  }
+  return undefined;
+}
+
 /** Every retained event of every channel newer than `after`, oldest first (SSE resume). */
 export function eventsSince(state: EmitterState | undefined, after: EventIdParts): StoredEvent[] {
   if (!state) return [];

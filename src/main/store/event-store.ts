@@ -7,11 +7,13 @@ import { applyEmitted } from './dedupe-state';
 import { EmitterState, isJournalRecord, type CommitInput, type CommitRecord, type DeleteRecord, type JournalRecord, type StoredEvent } from './emitter-state';
 import { errorCode, nodeStoreFs, type StoreFs } from './store-fs';
 import { CLEAN_SHUTDOWN, recordCleanShutdown, takeCleanShutdownSizes } from './clean-shutdown';
-import { eventsSince, listEvents, type ListOptions } from './event-queries';
+import { eventsSince, findEvent, listEvents, type ListOptions } from './event-queries';
 import { StoreHealth } from './store-health';
+import type { KeptTrigger, KeptTriggerKind } from './kept-triggers';
 
 export type { CommitInput, DbChanges, PendingEvent, StoredEvent } from './emitter-state';
 export type { ListOptions } from './event-queries';
+export type { KeptTrigger, KeptTriggerKind } from './kept-triggers';
 
 
 export interface EventStoreOptions {
@@ -154,12 +156,12 @@ export class EventStore {
           s.last = { ms, seq };
           // Later commits of the group decide dedupe on the state this one leaves.
           s.dedupe = applyEmitted(s.dedupe, e.did);
-          return { ...e, id: formatEventId(s.last), ms };
+          return { ...e, id: formatEventId(s.last), ms, ...(input.trigger ? { tid: input.trigger.id } : {}) };
         });
         results.push(stored);
         const hasDb = input.db && (Object.keys(input.db.set).length > 0 || input.db.del.length > 0);
-        if (stored.length === 0 && !hasDb) continue;
-        records.push({ t: 'c', ev: stored, ...(hasDb ? { db: input.db } : {}) });
+        if (stored.length === 0 && !hasDb && !input.trigger) continue;
+        records.push({ t: 'c', ev: stored, ...(hasDb ? { db: input.db } : {}), ...(input.trigger ? { tr: input.trigger } : {}) });
       }
       // apply() below moves last/dedupe for real, once the write has completed.
       s.last = before.last;
@@ -223,6 +225,21 @@ export class EventStore {
   /** Every retained event of every channel newer than `after`, oldest first (SSE resume). */
   since(emitterId: string, after: EventIdParts): StoredEvent[] {
     return eventsSince(this.emitters.get(emitterId), after);
+  }
+
+  /** One retained event by id, whatever its channel. */
+  event(emitterId: string, id: string): StoredEvent | undefined {
+    return findEvent(this.emitters.get(emitterId), id);
+  }
+
+  /** A kept trigger input by id, while it is within the retention. */
+  trigger(emitterId: string, id: string): KeptTrigger | undefined {
+    return this.emitters.get(emitterId)?.triggers.find(id, this.opts.retention());
+  }
+
+  /** The newest kept trigger of one of these kinds. */
+  lastTrigger(emitterId: string, kinds: readonly KeptTriggerKind[]): KeptTrigger | undefined {
+    return this.emitters.get(emitterId)?.triggers.last(kinds, this.opts.retention());
   }
 
   lastEventMs(emitterId: string): number | null {

@@ -192,3 +192,13 @@ describe('sources model: list cells', () => {
     expect(shortEndpoint('weird')).toBe('weird');
   });
 });
+
+describe('test event origin (the line beside Run now)', () => {
+  it('says the last request and when, else that a sample is shown', async () => {
+    const { testEventOrigin } = await import('../../../src/renderer/src/features/sources/source-model');
+    const http = source({ configured_props: { http: { endpoint_url: 'http://x/e/t' } } });
+    expect(testEventOrigin({ from: 'last_trigger', ts: 1_000 }, http, 121_000)).toBe('the last request, 2 min ago');
+    expect(testEventOrigin({ from: 'sample' }, http)).toBe('a sample HTTP request — edit it');
+    expect(testEventOrigin({ from: 'sample' }, source())).toBe('an empty event — edit it');
+  });
+});

@@ -5,22 +5,29 @@ import { compact, eventLine, logLine, runLine } from '../format';
 import { resolveTarget } from '../resolve-target';
 import { parseEvent } from '../values';
 
-/** `runnel run <id|name> [--event JSON|@file]`: one run by hand, waited for. */
+/** `runnel run <id|name> [--event JSON|@file] [--event-id ID]`: one run by hand, waited for. */
 export function registerRun(program: Command): void {
   program
     .command('run')
     .description('run a source or workflow once with an event and wait for the outcome (exit 1 if it failed)')
     .argument('<id|name>', 'a source or workflow')
     .option('--event <json|@file>', 'the event: JSON, or @file (a fixture saved from the UI gives its event)')
+    .option('--event-id <id>', "a source only: run the original input (the HTTP request, the timer event) that produced this event again; --event replaces it")
     .action(
-      action<{ event?: string }>(async (ctx, opts, ref) => {
+      action<{ event?: string; eventId?: string }>(async (ctx, opts, ref) => {
         const event = await parseEvent(opts.event);
         const client = await ctx.client();
         const target = await resolveTarget(client, ref);
         const body = event === undefined ? {} : { event };
         const out = ctx.out;
+        if (opts.eventId !== undefined && target.kind !== 'source') {
+          throw new CliError('--event-id re-runs the input of a source\'s event; a workflow is run with --event');
+        }
         if (target.kind === 'source') {
-          const r = await client.api.data('runSource', { id: target.id, body });
+          const r =
+            opts.eventId !== undefined
+              ? await client.api.data('rerunSourceEvent', { id: target.id, event_id: opts.eventId, body })
+              : await client.api.data('runSource', { id: target.id, body });
           out.result(r, () =>
             [
               `${r.ok ? out.color.green('ok') : out.color.red('failed')} in ${r.duration_ms} ms: ${r.emitted.length} emitted${r.deduped ? `, ${r.deduped} deduped` : ''}`,

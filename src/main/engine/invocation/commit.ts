@@ -5,6 +5,7 @@ import type { InvokeOutcome } from '../../domain/invocations';
 import { selectByDedupe, type DedupeStrategy } from './dedupe';
 import { prepareBatch } from './emit-batch';
 import type { EmitLog, StoredEvent } from './emit-log';
+import type { KeptTrigger } from '../../store/kept-triggers';
 
 export interface CommitResult {
   stored: StoredEvent[];
@@ -26,6 +27,8 @@ export async function commitInvocation(
   dedupe: DedupeStrategy | null,
   outcome: Pick<InvokeOutcome, 'emits' | 'db'> & { ok?: boolean },
   hooks: CommitHooks,
+  /** What started the invocation, kept with its events. */
+  trigger?: KeptTrigger,
 ): Promise<CommitResult> {
   const batch = prepareBatch(outcome.emits, dedupe);
   for (const line of batch.refused) hooks.onRefused(line);
@@ -35,6 +38,7 @@ export async function commitInvocation(
     events,
     db: outcome.db,
     select: (events, state) => selectByDedupe(dedupe, events, state),
+    ...(trigger ? { trigger } : {}),
   });
   hooks.publish?.(stored);
   return { stored, deduped: batch.events.length - stored.length };

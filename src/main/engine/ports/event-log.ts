@@ -4,10 +4,10 @@
 // contract: a commit's events and db changes are one atomic write, the dedupe decision (`select`)
 // is taken against the state that write lands on, and readers see a commit only after it.
 import type { EventIdParts } from '../../../shared/ids';
-import type { ListOptions } from '../../store/event-store';
+import type { KeptTrigger, KeptTriggerKind, ListOptions } from '../../store/event-store';
 import type { EmitLog, StoredEvent } from '../invocation/emit-log';
 
-export type { ListOptions, StoredEvent };
+export type { KeptTrigger, KeptTriggerKind, ListOptions, StoredEvent };
 
 export interface EventLog extends EmitLog {
   /** The deployment state: an emitter's (a source's or a step's) `db` as last committed. */
@@ -19,6 +19,12 @@ export interface EventLog extends EmitLog {
   /** Events after the one with these id parts (an SSE reader catching up). */
   since(emitterId: string, after: EventIdParts): StoredEvent[];
   lastEventMs(emitterId: string): number | null;
+  /** One retained event by id, whatever its channel. */
+  event(emitterId: string, id: string): StoredEvent | undefined;
+  /** What started an invocation (the id its events carry as `tid`), while it is kept. */
+  trigger(emitterId: string, id: string): KeptTrigger | undefined;
+  /** The newest kept trigger of one of these kinds. */
+  lastTrigger(emitterId: string, kinds: readonly KeptTriggerKind[]): KeptTrigger | undefined;
   deleteEvents(emitterId: string, range: { channel?: string; from?: string; to?: string }): Promise<void>;
   /** Everything of a deleted emitter: events, db, dedupe state. */
   drop(emitterId: string): Promise<void>;

@@ -7,6 +7,7 @@ import {
   runSourceBody,
   updateSourceBody,
 } from '../../../shared/api';
+import { rerunEventBody } from '../../../shared/trigger-schemas';
 import type { SourcesService } from '../../services/sources-service';
 import { jsonBody, query } from '../json-body';
 
@@ -25,6 +26,12 @@ export function sourceRoutes(sources: SourcesService): Hono {
     const body = await jsonBody(c, runSourceBody);
     return c.json({ data: await sources.run(c.req.param('id'), body.event) });
   });
+  r.post('/sources/:id/events/:event_id/rerun', async (c) => {
+    const body = await jsonBody(c, rerunEventBody);
+    return c.json({ data: await sources.rerunEvent(c.req.param('id'), c.req.param('event_id'), body.event) });
+  });
+  r.get('/sources/:id/events/:event_id/input', (c) => c.json({ data: sources.eventInput(c.req.param('id'), c.req.param('event_id')) }));
+  r.get('/sources/:id/test_event', (c) => c.json({ data: sources.testEvent(c.req.param('id')) }));
   r.get('/sources/:id/event_summaries', (c) => c.json(sources.eventSummaries(c.req.param('id'), query(c, eventSummariesQuery))));
   r.delete('/sources/:id/events', async (c) => {
     await sources.deleteEvents(c.req.param('id'), query(c, deleteEventsQuery));

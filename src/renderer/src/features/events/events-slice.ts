@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { EventSummary, PageInfo, RunResult, SseEmitFrame, WorkflowRun } from '../../../../shared/resources';
-import { api, messageOf, request } from '../../api/client';
+import { api, client, messageOf, request } from '../../api/client';
 import type { AppState } from '../../store/index';
 import { emitterKind, summaryToFrame, type EmitterKind } from './event-logic';
 
@@ -40,8 +40,11 @@ export interface EventsSlice {
   loadEventCounts(emitterIds: string[]): Promise<void>;
   /** Deletes every event of a source (all channels). */
   deleteEvents(sourceId: string): Promise<void>;
-  /** Runs `event` through a source or a workflow; the outcome lands in `rerun`. */
-  rerunEvent(key: string, target: { kind: EmitterKind; id: string }, event: unknown): Promise<void>;
+  /**
+   * Runs `event` through a source or a workflow; the outcome lands in `rerun`. With `fromEvent`
+   * (a source's own event) the source re-runs that event's original input, or `event` in its place.
+   */
+  rerunEvent(key: string, target: { kind: EmitterKind; id: string }, event: unknown, fromEvent?: string): Promise<void>;
   clearRerun(): void;
 }
 
@@ -111,11 +114,12 @@ export const createEventsSlice: StateCreator<AppState, [], [], EventsSlice> = (s
     await request('DELETE', `/v1/sources/${sourceId}/events`);
     set((s) => ({ liveEvents: { ...s.liveEvents, [sourceId]: [] }, eventCounts: { ...s.eventCounts, [sourceId]: 0 } }));
   },
-  async rerunEvent(rerunKey, target, event) {
+  async rerunEvent(rerunKey, target, event, fromEvent) {
     set({ rerun: { key: rerunKey, busy: true } });
     try {
-      const outcome: RerunOutcome =
-        target.kind === 'source'
+      const outcome: RerunOutcome = fromEvent
+        ? { kind: 'source', targetId: target.id, result: await client.data('rerunSourceEvent', { id: target.id, event_id: fromEvent, body: event === undefined ? {} : { event } }) }
+        : target.kind === 'source'
           ? { kind: 'source', targetId: target.id, result: await api.post<RunResult>(`/v1/sources/${target.id}/run`, { event }) }
           : { kind: 'workflow', targetId: target.id, run: await api.post<WorkflowRun>(`/v1/workflows/${target.id}/run`, { event }) };
       set({ rerun: { key: rerunKey, busy: false, outcome } });

@@ -12,6 +12,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { LogTerminal } from '../logs/LogTerminal';
 import { EditProps } from './EditProps';
 import { RunResultView } from './RunResultView';
+import { SourceRunNow } from './SourceRunNow';
 import { ClockPanel } from '../clock/ClockPanel';
 import { endpointOf, hasTimer, showValue } from './source-model';
 
@@ -24,7 +25,7 @@ export function SourceDetail({ id }: { id: string }) {
   const op = useStore((s) => s.sourceOps[id]);
   const logs = useStore((s) => s.sourceLogs[id]?.value);
   const stores = useStore((s) => s.dataStores);
-  const { runSource, updateSource, deleteSource, loadSourceEvents, loadSourceLogs, clearSourceError } = useStore.getState();
+  const { updateSource, deleteSource, loadSourceEvents, loadSourceLogs, clearSourceError } = useStore.getState();
   const [editing, setEditing] = useState(false);
   const [, navigate] = useLocation();
 
@@ -54,9 +55,6 @@ export function SourceDetail({ id }: { id: string }) {
         {busy && <span className="progress">{busy}…</span>}
       </header>
       <div className="row detail-actions">
-        <button type="button" className="primary" disabled={!!busy} onClick={() => void runSource(id)}>
-          Run now
-        </button>
         <button type="button" disabled={!!busy} onClick={() => void updateSource(id, { active: !source.active }, source.active ? 'Deactivating' : 'Activating')}>
           {source.active ? 'Deactivate' : 'Activate'}
         </button>
@@ -72,6 +70,7 @@ export function SourceDetail({ id }: { id: string }) {
           }}
         />
       </div>
+      <SourceRunNow source={source} disabled={!!busy} />
       <ErrorNote error={op?.error} onDismiss={() => clearSourceError(id)} />
       <LastErrorNote errors={source.errors} />
       {op?.run && <RunResultView run={op.run} />}

@@ -1,6 +1,7 @@
 // Pure helpers of the Sources screen: which components can be deployed, filtering, endpoints, rates.
 import type { ConfigurableProp, DeployedSource, EventSummary, RegistryEntry, SavedComponent, SseEmitFrame } from '../../../../shared/resources';
-import { perMinute } from '../../ui/format';
+import type { TestEvent } from '../../../../shared/trigger-schemas';
+import { perMinute, relativeTime } from '../../ui/format';
 
 /** A source component the user can deploy: a saved one or a registry entry. */
 export interface ComponentChoice {
@@ -55,6 +56,15 @@ export function endpointOf(source: Pick<DeployedSource, 'configured_props'>): st
 export const eventRate = (frames: SseEmitFrame[] | undefined, now = Date.now()) => perMinute((frames ?? []).map((f) => f.ts), now);
 
 /** An event summary as the live stream would have carried it, so lists mix both. */
+/** Where a test event came from, as the line beside Run now says it. */
+export function testEventOrigin(t: Pick<TestEvent, 'from' | 'ts'>, source: DeployedSource, now = Date.now()): string {
+  const what = endpointOf(source) ? 'request' : hasTimer(source) ? 'timer event' : 'trigger';
+  if (t.from === 'last_trigger') return `the last ${what}${t.ts ? `, ${relativeTime(t.ts, Math.max(now, t.ts))}` : ''}`;
+  if (what === 'request') return 'a sample HTTP request — edit it';
+  if (what === 'timer event') return 'a sample timer event — edit it';
+  return 'an empty event — edit it';
+}
+
 export function frameOf(e: EventSummary): SseEmitFrame {
   return { k: 'emit', id: e.id, ts: e.indexed_at_ms, e: e.event, sum: e.metadata.summary ?? null, name: e.metadata.name, metadata: e.metadata };
 }

@@ -46,7 +46,8 @@ export interface SourcesSlice {
   deploySource(): Promise<DeployedSource | null>;
   /** `PUT /v1/sources/{id}` (activate, deactivate, new props); false with the error placed. */
   updateSource(id: string, patch: UpdateSourceBody, what?: string): Promise<boolean>;
-  runSource(id: string): Promise<RunResult | null>;
+  /** Runs the source once with `event` (none: the service's default, a timer-shaped event). */
+  runSource(id: string, event?: unknown): Promise<RunResult | null>;
   deleteSource(id: string): Promise<boolean>;
   /** Seeds the live events of a source from its retained ones (once per session unless `force`). */
   loadSourceEvents(id: string, force?: boolean): Promise<void>;
@@ -125,10 +126,10 @@ export const createSourcesSlice: StateCreator<AppState, [], [], SourcesSlice> = 
       }
     },
 
-    async runSource(id) {
+    async runSource(id, event) {
       op(id, { busy: 'Running', error: null });
       try {
-        const run = await client.data('runSource', { id, body: {} });
+        const run = await client.data('runSource', { id, body: event === undefined ? {} : { event } });
         op(id, { busy: null, run });
         for (const e of run.emitted) get().addLiveEvent(id, frameOf(e));
         return run;

@@ -1,0 +1,45 @@
+// A source's trigger inputs as manual runs use them: what each invocation keeps (its trigger
+// input), the input an event is re-run with, and the test event a Run now is pre-filled with.
+import { RunnelError } from '../../shared/errors';
+import { newId } from '../../shared/ids';
+import type { TestEvent, TriggerInputView } from '../../shared/trigger-schemas';
+import type { TriggerInput } from '../domain/triggers';
+import type { EventLog, KeptTrigger, KeptTriggerKind } from '../engine/ports/event-log';
+import type { SourceDoc } from '../store/document-types';
+import { keptTrigger } from '../store/kept-triggers';
+import { sampleHttpEvent, sampleTimerEvent } from './sample-events';
+
+/** The kept form of a run's input (a re-run is a manual run). */
+export function triggerToKeep(input: TriggerInput, nowMs: number): KeptTrigger {
+  return keptTrigger(newId('i'), kindOf(input.sourceType), input.at ?? nowMs, input.event);
+}
+
+function kindOf(t: TriggerInput['sourceType']): KeptTriggerKind {
+  return t === 'http' || t === 'timer' || t === 'subscription' ? t : 'manual';
+}
+
+/**
+ * The original input of the invocation that emitted `eventId`: 404 when the event is not
+ * retained, 409 when its input is not (any more).
+ */
+export function originalInput(events: EventLog, doc: SourceDoc, eventId: string): TriggerInputView {
+  const e = events.event(doc.id, eventId);
+  if (!e) throw new RunnelError('not_found', `Source ${doc.id} has no retained event ${eventId}`);
+  const t = e.tid ? events.trigger(doc.id, e.tid) : undefined;
+  if (!t) {
+    const why = e.tid
+      ? 'it has fallen out of the kept inputs (a source keeps the inputs of its last `event_retention` invocations)'
+      : 'it was emitted by a lifecycle hook or before inputs were kept';
+    throw new RunnelError('conflict', `The input that produced event ${eventId} is not kept: ${why}. Run the source with an event instead (POST /v1/sources/${doc.id}/run).`);
+  }
+  if (!('input' in t)) throw new RunnelError('conflict', `The input that produced event ${eventId} is not kept: it was over 1 MB. Run the source with an event instead.`);
+  return { trigger_id: t.id, kind: t.kind, ts: t.ts, event: t.input };
+}
+
+/** The last real trigger's input (never a manual run), else a sample of what the trigger would send. */
+export function testEventOf(events: EventLog, doc: SourceDoc, endpointUrl: (token: string) => string, nowMs: number): TestEvent {
+  const last = events.lastTrigger(doc.id, ['http', 'timer', 'subscription']);
+  if (last && 'input' in last) return { event: last.input, from: 'last_trigger', trigger_id: last.id, ts: last.ts };
+  const event = doc.http ? sampleHttpEvent(endpointUrl(doc.http.token)) : doc.timer ? sampleTimerEvent(doc.timer, nowMs) : {};
+  return { event, from: 'sample', trigger_id: null };
+}

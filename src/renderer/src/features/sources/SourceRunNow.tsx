@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import type { DeployedSource } from '../../../../shared/resources';
+import type { TestEvent } from '../../../../shared/trigger-schemas';
+import { client, messageOf } from '../../api/client';
+import { useStore } from '../../store/index';
+import { CodeEditor } from '../../ui/CodeEditor';
+import { ErrorNote } from '../../ui/ErrorNote';
+import { testEventOrigin } from './source-model';
+
+/**
+ * "Run now" with an editable test event, pre-filled from the source's last real trigger (the
+ * last request, the last timer event) or a sample of what its trigger sends. Until the user
+ * edits it, it follows the newest trigger.
+ */
+export function SourceRunNow({ source, disabled }: { source: DeployedSource; disabled: boolean }) {
+  const id = source.id;
+  const runSource = useStore((s) => s.runSource);
+  // Each new event may mean a new trigger: read the test event again.
+  const newest = useStore((s) => s.liveEvents[id]?.[0]?.id);
+  const [test, setTest] = useState<TestEvent | null>(null);
+  const [edited, setEdited] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [, tick] = useState(0);
+
+  useEffect(() => {
+    let here = true;
+    client.data('sourceTestEvent', { id }).then(
+      (t) => here && setTest(t),
+      (err) => here && setError(`No test event: ${messageOf(err)}`),
+    );
+    return () => {
+      here = false;
+    };
+  }, [id, newest]);
+  useEffect(() => setEdited(null), [id]);
+  useEffect(() => {
+    // "2 min ago" stays true.
+    const t = setInterval(() => tick((n) => n + 1), 15_000);
+    return () => clearInterval(t);
+  }, []);
+
+  const text = edited ?? (test ? JSON.stringify(test.event, null, 2) : '');
+  const run = () => {
+    let event: unknown;
+    try {
+      event = text === '' ? undefined : JSON.parse(text);
+    } catch (err) {
+      setOpen(true);
+      setError(`The test event is not JSON: ${messageOf(err)}`);
+      return;
+    }
+    setError(null);
+    void runSource(id, event);
+  };
+
+  return (
+    <div className="source-run-now" role="group" aria-label="Run now">
+      <div className="row">
+        <button type="button" className="primary" disabled={disabled || (!test && !error)} onClick={run}>
+          Run now
+        </button>
+        <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? 'Hide event' : 'Edit event'}
+        </button>
+        <span className="muted">
+          with {edited !== null ? 'your edited event' : test ? <span>{testEventOrigin(test, source)}</span> : 'the test event (loading…)'}
+        </span>
+        {edited !== null && test && (
+          <button type="button" onClick={() => setEdited(null)}>
+            Use {test.from === 'sample' ? 'the sample' : 'the last trigger'} again
+          </button>
+        )}
+      </div>
+      {open && <CodeEditor label="Test event JSON" value={text} onChange={setEdited} minHeight={120} />}
+      <ErrorNote error={error} onDismiss={() => setError(null)} />
+    </div>
+  );
+}

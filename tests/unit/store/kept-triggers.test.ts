@@ -1,0 +1,51 @@
+// A source's kept trigger inputs live in its event journal: written with the events they
+// produced, bounded by the retention, carried through compaction and a reopen, and deleted
+// with the events.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../../../src/main/logger';
+import { EventStore } from '../../../src/main/store/event-store';
+import { keptTrigger, MAX_KEPT_INPUT_CHARS } from '../../../src/main/store/kept-triggers';
+
+const store = (dir: string, compactBytes?: number) =>
+  new EventStore({ dir, clock: { now: () => 1_700_000_000_000 }, logger: silentLogger, retention: () => 5, compactBytes });
+const request = (n: number) => ({ method: 'POST', body: { n } });
+
+describe('kept trigger inputs', () => {
+  it('are kept with the events they produced, the newest `retention` of them, through compaction and a reopen', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kt-'));
+    const s = store(dir, 512);
+    const ids: string[] = [];
+    for (let n = 1; n <= 40; n++) {
+      const t = keptTrigger(`i_${n}`, n % 2 ? 'http' : 'manual', n, request(n));
+      const [e] = await s.commit('dc_a', { events: [{ ch: '', emit_id: `e${n}`, ev: { n } }], trigger: t });
+      expect(e.tid).toBe(`i_${n}`);
+      ids.push(e.id);
+    }
+    // An invocation that emitted nothing keeps its input too.
+    await s.commit('dc_a', { events: [], trigger: keptTrigger('i_41', 'http', 41, request(41)) });
+    await s.close();
+    const again = store(dir);
+    await again.openAll();
+    expect(again.trigger('dc_a', 'i_41')?.input).toEqual(request(41));
+    expect(again.trigger('dc_a', 'i_37')).toMatchObject({ kind: 'http', ts: 37, input: request(37) });
+    expect(again.trigger('dc_a', 'i_36')).toBeUndefined();
+    expect(again.lastTrigger('dc_a', ['manual'])?.id).toBe('i_40');
+    expect(again.event('dc_a', ids[39])?.tid).toBe('i_40');
+    await again.close();
+  });
+
+  it('are deleted with all the events, and not kept over 1 MB', async () => {
+    const s = store(mkdtempSync(join(tmpdir(), 'kt-')));
+    await s.commit('dc_a', { events: [], trigger: keptTrigger('i_1', 'http', 1, request(1)) });
+    await s.commit('dc_a', { events: [], trigger: keptTrigger('i_2', 'http', 2, 'x'.repeat(MAX_KEPT_INPUT_CHARS)) });
+    expect(s.trigger('dc_a', 'i_2')).toEqual({ id: 'i_2', kind: 'http', ts: 2 });
+    await s.deleteEvents('dc_a', { channel: 'other' });
+    expect(s.trigger('dc_a', 'i_1')).toBeDefined();
+    await s.deleteEvents('dc_a', {});
+    expect(s.trigger('dc_a', 'i_1')).toBeUndefined();
+    await s.close();
+  });
+});
