@@ -7,6 +7,7 @@ import type { TriggerInput } from '../domain/triggers';
 import type { EventLog, KeptTrigger, KeptTriggerKind } from '../engine/ports/event-log';
 import type { SourceDoc } from '../store/document-types';
 import { keptTrigger } from '../store/kept-triggers';
+import { httpEventOf } from './http-event';
 import { sampleHttpEvent, sampleTimerEvent } from './sample-events';
 
 /** The kept form of a run's input (a re-run is a manual run). */
@@ -28,18 +29,29 @@ export function originalInput(events: EventLog, doc: SourceDoc, eventId: string)
   const t = e.tid ? events.trigger(doc.id, e.tid) : undefined;
   if (!t) {
     const why = e.tid
-      ? 'it has fallen out of the kept inputs (a source keeps the inputs of its last `event_retention` invocations)'
+      ? 'it has fallen out of the kept inputs (a source keeps the inputs of its last 100 invocations, fewer when `event_retention` is lower)'
       : 'it was emitted by a lifecycle hook or before inputs were kept';
     throw new RunnelError('conflict', `The input that produced event ${eventId} is not kept: ${why}. Run the source with an event instead (POST /v1/sources/${doc.id}/run).`);
   }
-  if (!('input' in t)) throw new RunnelError('conflict', `The input that produced event ${eventId} is not kept: it was over 1 MB. Run the source with an event instead.`);
-  return { trigger_id: t.id, kind: t.kind, ts: t.ts, event: t.input };
+  const input = keptInput(t);
+  if (input === undefined) throw new RunnelError('conflict', `The input that produced event ${eventId} is not kept: it was over 1 MB. Run the source with an event instead.`);
+  return { trigger_id: t.id, kind: t.kind, ts: t.ts, event: input };
 }
 
 /** The last real trigger's input (never a manual run), else a sample of what the trigger would send. */
 export function testEventOf(events: EventLog, doc: SourceDoc, endpointUrl: (token: string) => string, nowMs: number): TestEvent {
   const last = events.lastTrigger(doc.id, ['http', 'timer', 'subscription']);
-  if (last && 'input' in last) return { event: last.input, from: 'last_trigger', trigger_id: last.id, ts: last.ts };
+  const input = last && keptInput(last);
+  if (last && input !== undefined) return { event: input, from: 'last_trigger', trigger_id: last.id, ts: last.ts };
   const event = doc.http ? sampleHttpEvent(endpointUrl(doc.http.token)) : doc.timer ? sampleTimerEvent(doc.timer, nowMs) : {};
   return { event, from: 'sample', trigger_id: null };
+}
+
+/** A kept trigger's input as `run(event)` received it; undefined when it was too large to keep. */
+export function keptInput(t: KeptTrigger): unknown {
+  if (t.req) {
+    const r = t.req;
+    return httpEventOf({ method: r.method, url: new URL(r.url), path: r.path, headers: r.headers, bodyRaw: r.bodyRaw, clientIp: r.client_ip });
+  }
+  return 'input' in t ? t.input : undefined;
 }

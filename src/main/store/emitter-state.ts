@@ -99,6 +99,9 @@ export class EmitterState {
   /** What started its recent invocations (see kept-triggers.ts). */
   readonly triggers = new TriggerRing();
   snapshotBytes = 0;
+  /** Items (events, kept inputs) the last snapshot held, and records written since it. */
+  snapshotItems = 0;
+  recordsSinceSnapshot = 0;
   /** Serialises every write of this emitter. */
   queue: Promise<unknown> = Promise.resolve();
   /** Commits waiting for the next write. */

@@ -16,6 +16,9 @@ export type { ListOptions } from './event-queries';
 export type { KeptTrigger, KeptTriggerKind } from './kept-triggers';
 
 
+/** A journal this large is compacted whatever else holds (see maybeCompact). */
+const MAX_UNCOMPACTED_BYTES = 64 * 1024 * 1024;
+
 export interface EventStoreOptions {
   dir: string;
   clock: Clock;
@@ -175,6 +178,7 @@ export class EventStore {
       return;
     }
     if (records.length > 0) this.health.wroteOk();
+    s.recordsSinceSnapshot += records.length;
     for (const r of records) s.apply(r, this.opts.retention());
     await this.maybeCompact(s, emitterId);
     group.forEach((g, i) => g.resolve(results[i]));
@@ -202,8 +206,15 @@ export class EventStore {
    */
   private async maybeCompact(s: EmitterState, emitterId: string): Promise<void> {
     if (s.journal.size < Math.max(this.compactBytes, 2 * s.snapshotBytes)) return;
+    // Not before as many records were written as the snapshot holds items, so that compaction
+    // costs each record at most one more encoding: a record that also keeps a large trigger
+    // input (a webhook request) grows the journal far faster than its event grows the snapshot.
+    if (s.recordsSinceSnapshot < s.snapshotItems && s.journal.size < MAX_UNCOMPACTED_BYTES) return;
     try {
-      await s.journal.rewrite([s.snapshot()], { keepPrevious: true });
+      const snapshot = s.snapshot();
+      await s.journal.rewrite([snapshot], { keepPrevious: true });
+      s.snapshotItems = s.eventCount + (snapshot.triggers?.length ?? 0);
+      s.recordsSinceSnapshot = 0;
     } catch (err) {
       this.health.failed(err, `the compaction of ${emitterId}'s journal`);
       this.opts.logger.warn(`store: compaction of ${s.journal.path} failed (${errorCode(err) ?? String(err)}); the journal is unchanged`);

@@ -14,6 +14,22 @@ export interface KeptTrigger {
   ts: number;
   /** The input itself; absent when it was too large to keep (see MAX_KEPT_INPUT_CHARS). */
   input?: unknown;
+  /**
+   * An HTTP input kept as the request it was built from: what `body` and `query` are parsed
+   * from is kept, not the parse (half the bytes to encode on the busiest path). The runtime
+   * builds the input again (runtime/source-trigger-inputs.ts).
+   */
+  req?: KeptRequest;
+}
+
+/** The facts an HTTP trigger's `run(event)` argument is built from. */
+export interface KeptRequest {
+  method: string;
+  url: string;
+  path: string;
+  headers: Record<string, string>;
+  bodyRaw: string;
+  client_ip: string;
 }
 
 /** An input larger than this (as JSON) is not kept: one invocation cannot grow the journal by more. */
@@ -28,8 +44,21 @@ export function isKeptTrigger(t: unknown): t is KeptTrigger {
   return typeof r.id === 'string' && typeof r.ts === 'number' && KINDS.has(r.kind as string);
 }
 
+/** Inputs kept per emitter at most (fewer when the event retention is lower). */
+export const MAX_KEPT_TRIGGERS = 100;
+
+const cap = (retention: number) => Math.min(retention, MAX_KEPT_TRIGGERS);
+
 /** The kept form of an input: without it when it is too large (or not JSON at all). */
 export function keptTrigger(id: string, kind: KeptTriggerKind, ts: number, input: unknown): KeptTrigger {
+  if (kind === 'http' && smallRequest(input)) {
+    const r = input as Record<string, unknown>;
+    const req = { method: r.method, url: r.url, path: r.path, headers: r.headers, bodyRaw: r.bodyRaw, client_ip: r.client_ip };
+    if (typeof req.method === 'string' && typeof req.url === 'string' && typeof req.path === 'string' && typeof req.client_ip === 'string' && typeof req.headers === 'object' && req.headers !== null) {
+      return { id, kind, ts, req: req as KeptRequest };
+    }
+    return { id, kind, ts, input };
+  }
   let size = Infinity;
   try {
     size = JSON.stringify(input ?? null).length;
@@ -39,32 +68,63 @@ export function keptTrigger(id: string, kind: KeptTriggerKind, ts: number, input
   return size <= MAX_KEPT_INPUT_CHARS ? { id, kind, ts, input: input === undefined ? null : input } : { id, kind, ts };
 }
 
-/** The newest triggers of one emitter, oldest first, cut back in steps past the retention. */
+/**
+ * A webhook request whose raw body is at most 64 KB cannot reach the limit as JSON (a character
+ * escapes to at most 6; body and bodyRaw, plus at most 16 KB of headers), so the busiest path
+ * skips measuring it.
+ */
+function smallRequest(input: unknown): boolean {
+  const raw = (input as { bodyRaw?: unknown } | null)?.bodyRaw;
+  return typeof raw === 'string' && raw.length <= 64 * 1024;
+}
+
+/**
+ * The newest triggers of one emitter, by id in arrival order, cut back to the retention as they
+ * come. Adding one is O(1): a webhook-driven source adds one per request.
+ */
 export class TriggerRing {
-  private list: KeptTrigger[] = [];
+  // At most MAX_KEPT_TRIGGERS whatever the retention: inputs are kept for re-runs and test
+  // events, and a webhook request is many times the size of what its run usually emits.
+  private byId = new Map<string, KeptTrigger>();
+  private lastOfKind = new Map<KeptTriggerKind, KeptTrigger>();
 
   add(t: KeptTrigger, retention: number): void {
     // A replay of what is already here (recovery overlapping the journal) keeps the first copy.
-    if (this.list.some((x) => x.id === t.id)) return;
-    this.list.push(t);
-    if (this.list.length > retention + Math.max(16, Math.ceil(retention / 8))) this.list.splice(0, this.list.length - retention);
+    if (this.byId.has(t.id)) return;
+    this.byId.set(t.id, t);
+    this.lastOfKind.set(t.kind, t);
+    while (this.byId.size > Math.max(1, cap(retention))) this.byId.delete(this.byId.keys().next().value!);
   }
 
   reset(list: KeptTrigger[] = []): void {
-    this.list = list.filter(isKeptTrigger);
+    this.byId = new Map();
+    this.lastOfKind = new Map();
+    for (const t of list.filter(isKeptTrigger)) this.add(t, Infinity);
   }
 
   /** The retained ones, oldest first. */
   retained(retention: number): KeptTrigger[] {
-    return this.list.length > retention ? this.list.slice(this.list.length - retention) : this.list;
+    const list = [...this.byId.values()];
+    const n = cap(retention);
+    return list.length > n ? list.slice(list.length - n) : list;
   }
 
   find(id: string, retention: number): KeptTrigger | undefined {
-    return this.retained(retention).find((t) => t.id === id);
+    const t = this.byId.get(id);
+    // The retention was lowered since it was added: only the newest `retention` count.
+    if (t && this.byId.size > cap(retention)) return this.retained(retention).includes(t) ? t : undefined;
+    return t;
   }
 
   /** The newest retained trigger of one of these kinds. */
   last(kinds: readonly KeptTriggerKind[], retention: number): KeptTrigger | undefined {
+    let newest: KeptTrigger | undefined;
+    for (const k of kinds) {
+      const t = this.lastOfKind.get(k);
+      if (t && this.find(t.id, retention) && (!newest || t.ts >= newest.ts)) newest = t;
+    }
+    if (newest || kinds.every((k) => !this.lastOfKind.has(k))) return newest;
+    // The newest of those kinds has gone out of the retention: look among the rest.
     const list = this.retained(retention);
     for (let i = list.length - 1; i >= 0; i--) if (kinds.includes(list[i].kind)) return list[i];
     return undefined;
