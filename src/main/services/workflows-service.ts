@@ -1,4 +1,6 @@
 import type { CreateWorkflowBody, UpdateWorkflowBody } from '../../shared/api';
+import type { StepTestBody, StepTestResult, TestEvent } from '../../shared/test-events-api';
+import type { StepTests } from '../runtime/workflows/step-tests';
 import type { EventSummary, OutboxMessage, PageInfo, Subscription, Workflow, WorkflowRun } from '../../shared/resources';
 import { ERRORS_CHANNEL, errorCountsOf } from '../runtime/workflows/errors-channel';
 import type { Subscriptions } from '../runtime/workflows/subscriptions';
@@ -17,6 +19,7 @@ export interface WorkflowsServiceDeps {
   runs: BoundedLists<WorkflowRun>;
   sources: SourcesService;
   changed: PublishChange;
+  tests: StepTests;
   /** The outbox destination's messages, newest first. */
   outbox(): OutboxMessage[];
 }
@@ -64,6 +67,16 @@ export class WorkflowsService {
 
   run(id: string, event: unknown): Promise<WorkflowRun> {
     return this.deps.runtime.runManually(id, event);
+  }
+
+  /** What a manual run or a step test starts from: the last real trigger's event, or a sample. */
+  testEvent(id: string): TestEvent {
+    return this.deps.tests.testEvent(this.deps.runtime.get(id));
+  }
+
+  /** Tests one step alone (no run is recorded); its exports become the step's last test. */
+  testStep(id: string, stepName: string, body: StepTestBody): Promise<StepTestResult> {
+    return this.deps.tests.test(this.deps.runtime.get(id), stepName, body);
   }
 
   runs(id: string, q: { limit: number; before?: string; after?: string }): { data: WorkflowRun[]; page_info: PageInfo } {

@@ -7,6 +7,7 @@ import {
   subscriptionQuery,
   updateWorkflowBody,
 } from '../../../shared/api';
+import { stepTestBody } from '../../../shared/test-events-api';
 import type { WorkflowsService } from '../../services/workflows-service';
 import { jsonBody, query } from '../json-body';
 
@@ -24,6 +25,11 @@ export function workflowRoutes(workflows: WorkflowsService): Hono {
   r.post('/workflows/:id/run', async (c) => {
     const body = await jsonBody(c, runWorkflowBody);
     return c.json({ data: await workflows.run(c.req.param('id'), body.event) });
+  });
+  r.get('/workflows/:id/test_event', (c) => c.json({ data: workflows.testEvent(c.req.param('id')) }));
+  r.post('/workflows/:id/steps/:step/test', async (c) => {
+    const body = await jsonBody(c, stepTestBody);
+    return c.json({ data: await workflows.testStep(c.req.param('id'), c.req.param('step'), body) });
   });
   r.get('/workflows/:id/runs', (c) => c.json(workflows.runs(c.req.param('id'), query(c, listQuery))));
   r.get('/workflows/:id/runs/:runId', (c) => c.json({ data: workflows.getRun(c.req.param('id'), c.req.param('runId')) }));
