@@ -30,3 +30,12 @@ export const stepTestResult = z.object({
   inputs: z.object({ steps: z.record(z.string(), z.unknown()) }),
 });
 export type StepTestResult = z.infer<typeof stepTestResult>;
+
+/** A step's last exports (and `$return_value`), from its last test or last successful run, whichever is newer. */
+export const stepLastExports = z.object({
+  from: z.enum(['test', 'run']),
+  at: z.number(),
+  run_id: z.string().nullable(),
+  exports: z.record(z.string(), z.unknown()),
+});
+export type StepLastExports = z.infer<typeof stepLastExports>;

@@ -101,6 +101,11 @@ describe('testing one step', () => {
     await fetch(wf.trigger.endpoint_url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Real' }) });
     const second = (await (await test(wf.id, 'second')).json()).data;
     expect(second.inputs.steps.first).toEqual({ $return_value: 41, who: 'Real' });
+    // What each step's test would be given, for the UI to show before testing.
+    const real = (await svc.json(`/v1/workflows/${wf.id}/runs`)).data[0];
+    const last = (await svc.json(`/v1/workflows/${wf.id}/last_exports`)).data;
+    expect(last.first).toMatchObject({ from: 'run', run_id: real.id, exports: { $return_value: 41, who: 'Real' } });
+    expect(last.second).toMatchObject({ from: 'test', run_id: null });
     // No event given: the test event (the last real request).
     expect(second.$return_value.event).toEqual({ name: 'Real' });
   });

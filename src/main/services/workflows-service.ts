@@ -1,5 +1,5 @@
 import type { CreateWorkflowBody, UpdateWorkflowBody } from '../../shared/api';
-import type { StepTestBody, StepTestResult, TestEvent } from '../../shared/test-events-api';
+import type { StepLastExports, StepTestBody, StepTestResult, TestEvent } from '../../shared/test-events-api';
 import type { StepTests } from '../runtime/workflows/step-tests';
 import type { EventSummary, OutboxMessage, PageInfo, Subscription, Workflow, WorkflowRun } from '../../shared/resources';
 import { ERRORS_CHANNEL, errorCountsOf } from '../runtime/workflows/errors-channel';
@@ -77,6 +77,11 @@ export class WorkflowsService {
   /** Tests one step alone (no run is recorded); its exports become the step's last test. */
   testStep(id: string, stepName: string, body: StepTestBody): Promise<StepTestResult> {
     return this.deps.tests.test(this.deps.runtime.get(id), stepName, body);
+  }
+
+  /** Each step's last exports (what a later step's test is given), by step name. */
+  lastExports(id: string): Record<string, StepLastExports> {
+    return this.deps.tests.lastExportsOf(this.deps.runtime.get(id));
   }
 
   runs(id: string, q: { limit: number; before?: string; after?: string }): { data: WorkflowRun[]; page_info: PageInfo } {

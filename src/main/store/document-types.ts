@@ -107,7 +107,7 @@ export interface WorkflowDoc {
   updated_at: number;
 }
 
-/** A step's exports from its last test (`at`: epoch ms). */
+/** A step's exports from its last test (`at`: when the test began, epoch ms). */
 export interface StepTestDoc {
   at: number;
   $return_value?: unknown;

@@ -5,7 +5,7 @@
 import { RunnelError } from '../../../shared/errors';
 import { randomToken } from '../../../shared/ids';
 import type { LogLine } from '../../../shared/resources';
-import type { StepTestBody, StepTestResult, TestEvent } from '../../../shared/test-events-api';
+import type { StepLastExports, StepTestBody, StepTestResult, TestEvent } from '../../../shared/test-events-api';
 import type { PauseRequest } from '../../domain/invocations';
 import type { Clock } from '../../scheduler/clock';
 import type { StepDoc, WorkflowDoc } from '../../store/document-types';
@@ -44,10 +44,11 @@ export class StepTests {
     const event = wf.trigger.type === 'email' ? emailInput({ event: given, sourceType: 'manual', hops: 0 }).event : given;
     const inputs: Record<string, Record<string, unknown>> = {};
     for (const s of wf.steps.slice(0, index)) {
-      const exports = body.steps?.[s.name] ?? this.lastExports(wf, s);
+      const exports = body.steps?.[s.name] ?? this.lastExports(wf, s)?.exports;
       if (exports && !s.disabled) inputs[s.name] = exports;
     }
-    const deadline = this.deps.clock.now() + workflowTimeoutMs(wf);
+    const startedAt = this.deps.clock.now();
+    const deadline = startedAt + workflowTimeoutMs(wf);
     const context = { ...this.deps.executor.testContext(wf, event), deadline };
     const flow = this.deps.flowUrl ? { resume_url: this.deps.flowUrl(randomToken(32), 'resume'), cancel_url: this.deps.flowUrl(randomToken(32), 'cancel') } : undefined;
     const scope = { trigger: { event, context }, ...inputs };
@@ -55,7 +56,7 @@ export class StepTests {
     const { step: ran, pause } = await this.deps.executor.runStep(wf, step, scope, context, deadline, input, false, flow, true);
     if (pause) ran.logs.push(pauseNote(this.deps.clock.now(), pause));
     const status = ran.status as StepTestResult['status'];
-    if (status === 'success') await this.keep(wf.id, step.id, { at: this.deps.clock.now(), $return_value: ran.$return_value, exports: ran.exports });
+    if (status === 'success') await this.keep(wf.id, step.id, { at: startedAt, $return_value: ran.$return_value, exports: ran.exports });
     return {
       status,
       ...(ran.$return_value !== undefined ? { $return_value: ran.$return_value } : {}),
@@ -68,16 +69,28 @@ export class StepTests {
     };
   }
 
+  /** Each step's last exports, by step name (steps never tested nor run successfully are left out). */
+  lastExportsOf(wf: WorkflowDoc): Record<string, StepLastExports> {
+    const out: Record<string, StepLastExports> = {};
+    for (const s of wf.steps) {
+      const last = this.lastExports(wf, s);
+      if (last) out[s.name] = last;
+    }
+    return out;
+  }
+
   /** The step's exports (and return value) from its last test or last successful run, whichever is newer. */
-  private lastExports(wf: WorkflowDoc, step: StepDoc): Record<string, unknown> | undefined {
+  private lastExports(wf: WorkflowDoc, step: StepDoc): StepLastExports | undefined {
     const tested = wf.step_tests?.[step.id];
     for (const run of this.deps.runs.list(wf.id)) {
       const ran = run.steps.find((s) => s.id === step.id && s.status === 'success');
       if (!ran) continue;
-      if (tested && tested.at > (run.ended_at ?? run.started_at)) break;
-      return { $return_value: ran.$return_value, ...ran.exports };
+      // Newer by when each began: a run answers its caller ($.respond) before it ends.
+      const at = run.started_at;
+      if (tested && tested.at >= at) break;
+      return { from: 'run', at, run_id: run.id, exports: { $return_value: ran.$return_value, ...ran.exports } };
     }
-    return tested ? { $return_value: tested.$return_value, ...tested.exports } : undefined;
+    return tested ? { from: 'test', at: tested.at, run_id: null, exports: { $return_value: tested.$return_value, ...tested.exports } } : undefined;
   }
 
   private async keep(workflowId: string, stepId: string, test: NonNullable<WorkflowDoc['step_tests']>[string]): Promise<void> {

@@ -31,6 +31,7 @@ export function workflowRoutes(workflows: WorkflowsService): Hono {
     const body = await jsonBody(c, stepTestBody);
     return c.json({ data: await workflows.testStep(c.req.param('id'), c.req.param('step'), body) });
   });
+  r.get('/workflows/:id/last_exports', (c) => c.json({ data: workflows.lastExports(c.req.param('id')) }));
   r.get('/workflows/:id/runs', (c) => c.json(workflows.runs(c.req.param('id'), query(c, listQuery))));
   r.get('/workflows/:id/runs/:runId', (c) => c.json({ data: workflows.getRun(c.req.param('id'), c.req.param('runId')) }));
   r.get('/workflows/:id/event_summaries', (c) => c.json(workflows.eventSummaries(c.req.param('id'), query(c, eventSummariesQuery))));
