@@ -27,9 +27,9 @@ export function workflowRoutes(workflows: WorkflowsService): Hono {
     return c.json({ data: await workflows.run(c.req.param('id'), body.event) });
   });
   r.get('/workflows/:id/test_event', (c) => c.json({ data: workflows.testEvent(c.req.param('id')) }));
-  r.post('/workflows/:id/steps/:step/test', async (c) => {
+  r.post('/workflows/:id/steps/:step_name/test', async (c) => {
     const body = await jsonBody(c, stepTestBody);
-    return c.json({ data: await workflows.testStep(c.req.param('id'), c.req.param('step'), body) });
+    return c.json({ data: await workflows.testStep(c.req.param('id'), c.req.param('step_name'), body) });
   });
   r.get('/workflows/:id/last_exports', (c) => c.json({ data: workflows.lastExports(c.req.param('id')) }));
   r.get('/workflows/:id/runs', (c) => c.json(workflows.runs(c.req.param('id'), query(c, listQuery))));
