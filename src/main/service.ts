@@ -26,6 +26,7 @@ import { SourceRuntime } from './runtime/source-runtime';
 import { Destinations, OUTBOX_KEY } from './runtime/workflows/destinations';
 import { ErrorsChannel } from './runtime/workflows/errors-channel';
 import { RunExecutor, workflowTimeoutMs } from './runtime/workflows/run-executor';
+import { StepTests } from './runtime/workflows/step-tests';
 import { Subscriptions } from './runtime/workflows/subscriptions';
 import { WorkflowRuntime } from './runtime/workflows/workflow-runtime';
 import { SearchService } from './services/search-service';
@@ -204,7 +205,8 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
     userId: () => docs.data.user!.id,
     onRemoved: (id) => subscriptions.removeFor(id),
   });
-  const workflows = new WorkflowsService({ runtime: workflowRuntime, subscriptions, events, runs, sources, changed, outbox: () => outbox.list(OUTBOX_KEY).reverse() });
+  const tests = new StepTests({ docs, executor, runs: workflowRuns, clock: o.clock, endpointUrl, flowUrl: (token, action) => `${baseUrl}${FLOW_PREFIX}/${token}/${action}` });
+  const workflows = new WorkflowsService({ runtime: workflowRuntime, subscriptions, events, runs, sources, changed, tests, outbox: () => outbox.list(OUTBOX_KEY).reverse() });
   const system = new SystemService({
     apiKeyFile: paths.apiKeyFile,
     loaded,

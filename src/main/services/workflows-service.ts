@@ -1,4 +1,6 @@
 import type { CreateWorkflowBody, UpdateWorkflowBody } from '../../shared/api';
+import type { StepLastExports, StepTestBody, StepTestResult, TestEvent } from '../../shared/test-events-api';
+import type { StepTests } from '../runtime/workflows/step-tests';
 import type { EventSummary, OutboxMessage, PageInfo, Subscription, Workflow, WorkflowRun } from '../../shared/resources';
 import { ERRORS_CHANNEL, errorCountsOf } from '../runtime/workflows/errors-channel';
 import type { Subscriptions } from '../runtime/workflows/subscriptions';
@@ -19,6 +21,7 @@ export interface WorkflowsServiceDeps {
   runs: BoundedLists<WorkflowRun>;
   sources: SourcesService;
   changed: PublishChange;
+  tests: StepTests;
   /** The outbox destination's messages, newest first. */
   outbox(): OutboxMessage[];
 }
@@ -84,6 +87,21 @@ export class WorkflowsService {
       throw err;
     }
     return (await Promise.all(runs)).map((run, i) => ({ run_id: body.run_ids[i], replay_run_id: run.id, status: run.status }));
+  }
+
+  /** What a manual run or a step test starts from: the last real trigger's event, or a sample. */
+  testEvent(id: string): TestEvent {
+    return this.deps.tests.testEvent(this.deps.runtime.get(id));
+  }
+
+  /** Tests one step alone (no run is recorded); its exports become the step's last test. */
+  testStep(id: string, stepName: string, body: StepTestBody): Promise<StepTestResult> {
+    return this.deps.tests.test(this.deps.runtime.get(id), stepName, body);
+  }
+
+  /** Each step's last exports (what a later step's test is given), by step name. */
+  lastExports(id: string): Record<string, StepLastExports> {
+    return this.deps.tests.lastExportsOf(this.deps.runtime.get(id));
   }
 
   runs(id: string, q: { limit: number; before?: string; after?: string }): { data: WorkflowRun[]; page_info: PageInfo } {

@@ -100,9 +100,18 @@ export interface WorkflowDoc {
   clock_offset_ms?: number;
   /** An imported workflow: its hosted id and what it still needs before it can be active. */
   hosted?: HostedWorkflow;
+  /** Each step's last successful test (by step id): what later steps' tests see as its exports. */
+  step_tests?: Record<string, StepTestDoc>;
   active: boolean;
   created_at: number;
   updated_at: number;
+}
+
+/** A step's exports from its last test (`at`: when the test began, epoch ms). */
+export interface StepTestDoc {
+  at: number;
+  $return_value?: unknown;
+  exports: Record<string, unknown>;
 }
 
 export interface SubscriptionDoc {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createWorkflowBody, eventSummariesQuery, listQuery, runWorkflowBody, subscriptionQuery, updateWorkflowBody } from '../api';
 import { eventSummary, outboxMessage, subscription, workflow, workflowRun } from '../resource-schemas';
 import { deleted, one, page, route } from '../route-def';
+import { stepLastExports, stepTestBody, stepTestResult, testEvent } from '../test-events-api';
 
 export const workflowRoutes = {
   createWorkflow: route({ method: 'post', path: '/v1/workflows', summary: 'Create a workflow', body: createWorkflowBody, response: one(workflow), errors: [422] }),
@@ -17,6 +18,25 @@ export const workflowRoutes = {
     body: runWorkflowBody,
     response: one(workflowRun),
     errors: [422, 429],
+  }),
+  workflowTestEvent: route({
+    method: 'get',
+    path: '/v1/workflows/{id}/test_event',
+    summary: 'The event a manual run or a step test starts from: the last real trigger, or a sample of its shape',
+    response: one(testEvent),
+  }),
+  testStep: route({
+    method: 'post',
+    path: '/v1/workflows/{id}/steps/{step_name}/test',
+    summary: "Run one step alone with a test event and the earlier steps' last exports (no run is recorded)",
+    body: stepTestBody,
+    response: one(stepTestResult),
+  }),
+  workflowLastExports: route({
+    method: 'get',
+    path: '/v1/workflows/{id}/last_exports',
+    summary: "Each step's last exports (its last test or last successful run, whichever is newer), by step name",
+    response: one(z.record(z.string(), stepLastExports)),
   }),
   listRuns: route({ method: 'get', path: '/v1/workflows/{id}/runs', summary: 'The last 100 runs, newest first', query: listQuery, response: page(workflowRun) }),
   getRun: route({ method: 'get', path: '/v1/workflows/{id}/runs/{runId}', summary: 'One run', response: one(workflowRun) }),

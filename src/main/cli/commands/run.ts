@@ -4,8 +4,21 @@ import { CliError } from '../errors';
 import { compact, eventLine, logLine, runLine } from '../format';
 import { resolveTarget } from '../resolve-target';
 import { parseEvent } from '../values';
+import type { RunnelClient } from '../client';
+import type { Output } from '../output';
+import type { Workflow } from '../../../shared/resources';
 
-/** `runnel run <id|name> [--event JSON|@file] [--event-id ID]`: one run by hand, waited for. */
+const SAMPLES: Record<string, string> = { http: 'a sample HTTP request (no request yet', timer: 'a sample timer event (not fired yet', email: 'a sample e-mail (none received yet' };
+
+/** No --event: the workflow's test event (its last real trigger's event, or a sample of its shape), said on a line of its own. */
+async function testEventBody(client: RunnelClient, wf: Workflow, out: Output): Promise<{ event: unknown }> {
+  const t = await client.api.data('workflowTestEvent', { id: wf.id });
+  if (t.from === 'last_trigger') out.line(`with the event of the last trigger (run ${t.run_id})`);
+  else if (SAMPLES[wf.trigger.type]) out.line(`with ${SAMPLES[wf.trigger.type]}; --event chooses the event)`);
+  return { event: t.event };
+}
+
+/** `runnel run <id|name> [--event JSON|@file] [--event-id ID]`: one run by hand, waited for (a workflow's default event: its test event). */
 export function registerRun(program: Command): void {
   program
     .command('run')
@@ -37,7 +50,8 @@ export function registerRun(program: Command): void {
           if (!r.ok) throw new CliError(`run failed: ${r.error?.name ?? 'Error'}: ${r.error?.message ?? ''}`);
           return;
         }
-        const run = await client.api.data('runWorkflow', { id: target.id, body });
+        const wfBody = event === undefined && target.kind === 'workflow' ? await testEventBody(client, target.workflow, out) : body;
+        const run = await client.api.data('runWorkflow', { id: target.id, body: wfBody });
         out.result(run, () =>
           [
             runLine(out, run),

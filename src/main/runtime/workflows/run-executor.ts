@@ -194,7 +194,17 @@ export class RunExecutor {
     return run;
   }
 
-  private async runStep(
+  /** The `steps.trigger.context` of a step test: a run's context that no run record holds (step-tests.ts). */
+  testContext(wf: WorkflowDoc, event: unknown): Record<string, unknown> {
+    const { run } = this.fresh(wf, { event, sourceType: 'manual', hops: 0 }, this.deps.clock.now());
+    return { ...run.trigger.context, test: true };
+  }
+
+  /**
+   * Runs one step (in a run, or alone as a step test: `test` set). A test's `$.respond` answers
+   * no one and its `$.send`s are not carried out: its logs say what would have happened.
+   */
+  async runStep(
     wf: WorkflowDoc,
     step: StepDoc,
     scope: Record<string, unknown>,
@@ -203,6 +213,7 @@ export class RunExecutor {
     input: TriggerInput,
     responded: boolean,
     flow: FlowUrls | undefined,
+    test = false,
   ): Promise<{ step: StepRun; error?: SerializedError; exitReason?: string; responded: boolean; pause?: PauseRequest }> {
     const t0 = this.deps.clock.now();
     const logs: LogLine[] = [];
@@ -244,11 +255,14 @@ export class RunExecutor {
         { code: comp.compiled, codeHash: comp.code_hash, instanceId: step.id, scratchDir: this.deps.paths.scratch(wf.id), timeoutMs: remaining, env },
         'run',
         { ...values, db: this.deps.events.db(step.id) },
-        { step: { steps: scope, context, canRespond: !!input.onRespond && !responded, ...(flow ? { flow } : {}) } },
+        { step: { steps: scope, context, canRespond: test || (!!input.onRespond && !responded), ...(flow ? { flow } : {}) } },
       ),
       {
         onLog: (stream, line, ts) => logs.push({ ts, stream, line: scrub.text(line) }),
-        onRespond: (response) => input.onRespond?.(withoutRunnelAnswerCookies(response, (line) => logs.push({ ts: this.deps.clock.now(), stream: 'stderr', line: `[runnel] ${line}` }))),
+        onRespond: (response) =>
+          test || input.sourceType === 'manual'
+            ? logs.push(noteOf(this.deps.clock.now(), `${test ? 'test: ' : ''}$.respond answered ${response.status}; ${test ? 'a test' : 'a run by hand'} has no HTTP caller, so nothing was sent`))
+            : input.onRespond?.(withoutRunnelAnswerCookies(response, (line) => logs.push({ ts: this.deps.clock.now(), stream: 'stderr', line: `[runnel] ${line}` }))),
       },
     );
     if (!outcome.killed && (Object.keys(outcome.db.set).length || outcome.db.del.length)) {
@@ -256,7 +270,9 @@ export class RunExecutor {
       await commitInvocation(this.deps.events, step.id, null, { emits: [], db: outcome.db }, { onRefused: () => {} });
     }
     const result = outcome.step;
-    if (result?.sends.length && outcome.ok) {
+    if (test) {
+      for (const send of result?.sends ?? []) logs.push(noteOf(this.deps.clock.now(), `test: $.send.${send.kind} was not carried out: a step test sends nothing`));
+    } else if (result?.sends.length && outcome.ok) {
       const failures = await this.deps.destinations.carryOut(wf, step, result.sends, input.hops);
       for (const f of failures) logs.push({ ts: this.deps.clock.now(), stream: 'stderr', line: `[runnel] ${f}` });
     }
@@ -283,6 +299,10 @@ export class RunExecutor {
 
 function skippedStep(s: StepDoc): StepRun {
   return { id: s.id, name: s.name, status: 'skipped', exports: {}, summary: null, logs: [], duration_ms: 0, error: null };
+}
+
+function noteOf(ts: number, what: string): LogLine {
+  return { ts, stream: 'stderr', line: `[runnel] ${what}` };
 }
 
 function stepError(e: SerializedError): StepRun['error'] {

@@ -8,6 +8,7 @@ import {
   updateWorkflowBody,
 } from '../../../shared/api';
 import { replayBody } from '../../../shared/search-api';
+import { stepTestBody } from '../../../shared/test-events-api';
 import type { WorkflowsService } from '../../services/workflows-service';
 import { jsonBody, query } from '../json-body';
 
@@ -27,6 +28,12 @@ export function workflowRoutes(workflows: WorkflowsService): Hono {
     return c.json({ data: await workflows.run(c.req.param('id'), body.event) });
   });
   r.post('/workflows/:id/runs/replay', async (c) => c.json({ data: await workflows.replay(c.req.param('id'), await jsonBody(c, replayBody)) }));
+  r.get('/workflows/:id/test_event', (c) => c.json({ data: workflows.testEvent(c.req.param('id')) }));
+  r.post('/workflows/:id/steps/:step_name/test', async (c) => {
+    const body = await jsonBody(c, stepTestBody);
+    return c.json({ data: await workflows.testStep(c.req.param('id'), c.req.param('step_name'), body) });
+  });
+  r.get('/workflows/:id/last_exports', (c) => c.json({ data: workflows.lastExports(c.req.param('id')) }));
   r.get('/workflows/:id/runs', (c) => c.json(workflows.runs(c.req.param('id'), query(c, listQuery))));
   r.get('/workflows/:id/runs/:runId', (c) => c.json({ data: workflows.getRun(c.req.param('id'), c.req.param('runId')) }));
   r.get('/workflows/:id/event_summaries', (c) => c.json(workflows.eventSummaries(c.req.param('id'), query(c, eventSummariesQuery))));

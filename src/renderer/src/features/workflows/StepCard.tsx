@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from '../../store/index';
 import { CodeEditor } from '../../ui/CodeEditor';
 import { CopyButton } from '../../ui/CopyButton';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { PropForm } from '../props/PropForm';
 import { expressionHints, stepProps, type DraftStep, type StepErrors } from './builder-model';
+import { StepTest } from './StepTest';
 
 /** One step of the builder: name, code or action, props (with expressions), order. */
 export function StepCard({ step, index, steps, errors }: { step: DraftStep; index: number; steps: DraftStep[]; errors?: StepErrors }) {
@@ -13,6 +14,9 @@ export function StepCard({ step, index, steps, errors }: { step: DraftStep; inde
   const remove = useStore((s) => s.wfRemoveStep);
   const discardDraft = useStore((s) => s.wfDiscardStepDraft);
   const props = useMemo(() => stepProps(step), [step]);
+  // Only a saved workflow's steps can be tested (a test saves the edits first).
+  const workflowId = useStore((s) => s.wfEditingId);
+  const [testing, setTesting] = useState(false);
   const hints = expressionHints(steps, index);
   const n = index + 1;
   return (
@@ -27,6 +31,15 @@ export function StepCard({ step, index, steps, errors }: { step: DraftStep; inde
           </div>
           <span className="muted wf-step-kind">{step.kind === 'code' ? (step.runtime ? 'inline Python' : 'inline code') : `action: ${step.action?.label ?? ''}${step.action?.key ? ` (${step.action.key})` : ''}`}</span>
           <div className="wf-step-tools">
+            <button
+              type="button"
+              aria-expanded={testing}
+              disabled={!workflowId}
+              title={workflowId ? 'Run this step alone with a test event and the earlier steps’ last exports' : 'Save the workflow to test its steps'}
+              onClick={() => setTesting(!testing)}
+            >
+              Test
+            </button>
             <button type="button" aria-label="Move up" title="Move up" disabled={index === 0} onClick={() => move(step.uid, -1)}>
               ↑
             </button>
@@ -78,6 +91,7 @@ export function StepCard({ step, index, steps, errors }: { step: DraftStep; inde
             </span>
           ))}
         </p>
+        {testing && workflowId && <StepTest workflowId={workflowId} name={step.name} earlier={steps.slice(0, index).map((s) => s.name)} />}
       </section>
     </li>
   );
