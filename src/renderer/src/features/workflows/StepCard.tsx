@@ -5,6 +5,7 @@ import { CopyButton } from '../../ui/CopyButton';
 import { RelativeTime } from '../../ui/RelativeTime';
 import { PropForm } from '../props/PropForm';
 import { expressionHints, stepProps, type DraftStep, type StepErrors } from './builder-model';
+import { useStepCompletions } from './use-step-completions';
 
 /** One step of the builder: name, code or action, props (with expressions), order. */
 export function StepCard({ step, index, steps, errors }: { step: DraftStep; index: number; steps: DraftStep[]; errors?: StepErrors }) {
@@ -14,6 +15,7 @@ export function StepCard({ step, index, steps, errors }: { step: DraftStep; inde
   const discardDraft = useStore((s) => s.wfDiscardStepDraft);
   const props = useMemo(() => stepProps(step), [step]);
   const hints = expressionHints(steps, index);
+  const completions = useStepCompletions(index, steps);
   const n = index + 1;
   return (
     <li className={`wf-step${errors ? ' invalid' : ''}`}>
@@ -51,7 +53,7 @@ export function StepCard({ step, index, steps, errors }: { step: DraftStep; inde
         )}
         {step.kind === 'code' && (
           <div className={`field${errors?.code ? ' invalid' : ''}`}>
-            <CodeEditor label={`Code of step ${n}`} value={step.code} onChange={(code) => update(step.uid, { code })} errorLine={errors?.codeLine} errorMessage={errors?.code} minHeight={140} checkSyntax />
+            <CodeEditor label={`Code of step ${n}`} value={step.code} onChange={(code) => update(step.uid, { code })} errorLine={errors?.codeLine} errorMessage={errors?.code} minHeight={140} checkSyntax completions={step.runtime ? undefined : completions} />
             {errors?.code && <span className="field-error" role="alert">{errors.code}</span>}
           </div>
         )}
