@@ -35,6 +35,26 @@ describe('the code editor completes the component API', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.type('emit({});\nthis.db.');
     await page.getByRole('listbox').getByRole('option', { name: /^get/ }).waitFor();
+
+    // Hovering a member shows its signature and doc.
+    await page.keyboard.press('Escape');
+    const at = await editor.evaluate((root) => {
+      // Where "$emit" is drawn: a text range over it, wherever the highlighter split the line.
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const i = n.textContent!.indexOf('emit');
+        if (i === -1) continue;
+        const r = document.createRange();
+        r.setStart(n, i);
+        r.setEnd(n, i + 2);
+        const b = r.getBoundingClientRect();
+        return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      }
+      throw new Error('no $emit in the editor');
+    });
+    await page.mouse.move(at.x, at.y);
+    await page.locator('.cm-tooltip-hover').getByText(/this\.\$emit\(event: JSONValue, metadata\?: EmitMetadata\): Promise<void>/).waitFor();
+    await ui.shot('editor-completions-4-hover');
   });
 
   it("offers steps.<name>.<export> from the workflow's last run in a step's code", async () => {

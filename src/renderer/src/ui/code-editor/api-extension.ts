@@ -15,11 +15,14 @@ const theme = EditorView.baseTheme({
   '&dark .cm-tooltip.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: '#2f5288', color: '#fff' },
 });
 
-/** The text of a signature or doc, as a block that keeps its layout. */
+/** The text of a signature or doc, as a block that keeps its layout; the first line (the signature) in bold. */
 function docNode(text: string): HTMLElement {
   const dom = document.createElement('div');
   dom.className = 'cm-api-doc';
-  dom.textContent = text;
+  const [head, ...rest] = text.split('\n');
+  const strong = document.createElement('strong');
+  strong.textContent = head;
+  dom.append(strong, rest.length ? `\n${rest.join('\n')}` : '');
   return dom;
 }
 
