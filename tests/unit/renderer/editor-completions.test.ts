@@ -69,6 +69,12 @@ describe('editor completions from the component API (issue 18, editor)', () => {
     const r = at('export default { props: { t: { type: "$.in|" } } }')!;
     expect(r.labels).toEqual(expect.arrayContaining(['string', 'integer', '$.interface.http', '$.interface.timer', 'data_store', 'app']));
     expect(r.from).toBe(r.pos - 4);
+    // The shorthand, and a string not closed yet.
+    expect(at('export default { props: { db: "$.se|" } }')!.labels).toContain('$.service.db');
+    expect(at('export default { props: { t: { type: "|')!.labels).toContain('string');
+    // Not the component's own type, nor other fields of a prop.
+    expect(at('export default { type: "ac|", props: {} }')).toBeNull();
+    expect(at('export default { props: { t: { type: "string", label: "|" } } }')).toBeNull();
   });
 
   it('nothing in comments, in other strings or after other objects', () => {

@@ -1,5 +1,5 @@
 import { javascriptLanguage } from '@codemirror/lang-javascript';
-import type { Tree } from '@lezer/common';
+import type { SyntaxNode, Tree } from '@lezer/common';
 import { memberInfo, membersOf, propMembers, propTypes, type ApiMember } from './api-table';
 import { scanComponent, type ScannedMethod } from './component-scan';
 import type { StepsScope } from './steps-scope';
@@ -96,6 +96,19 @@ function chainOptions(text: string, path: string[], ctx: EditorApiContext, tree:
   return null;
 }
 
+/** The string is a prop's type: `props: { x: { type: "…" } }` or the shorthand `props: { x: "…" }`. */
+function isPropTypeSlot(text: string, str: SyntaxNode): boolean {
+  const keyOf = (n: SyntaxNode | null | undefined) => {
+    const k = n?.name === 'Property' ? n.getChild('PropertyDefinition') : null;
+    return k ? text.slice(k.from, k.to) : undefined;
+  };
+  const own = str.parent;
+  if (own?.name !== 'Property' || own.lastChild?.from !== str.from) return false;
+  const outer = own.parent?.parent;
+  if (keyOf(outer) === 'props') return true;
+  return keyOf(own) === 'type' && keyOf(outer?.parent?.parent) === 'props';
+}
+
 /**
  * Completions at `pos` in `text`: the component API after `this.`, `$.`, `$.flow.`, …, the
  * component's props and methods, `steps.<name>.<export>` from the last run, and prop types in
@@ -104,16 +117,15 @@ function chainOptions(text: string, path: string[], ctx: EditorApiContext, tree:
 export function completeApi(text: string, pos: number, ctx: EditorApiContext, tree: Tree = javascriptLanguage.parser.parse(text)): ApiCompletions | null {
   const inner = tree.resolveInner(pos, -1);
   if (/Comment/.test(inner.name)) return null;
-  const before = text.slice(Math.max(0, pos - 400), pos);
-  const typeString = /\btype\s*:\s*["'`]([^"'`\n]*)$/.exec(before);
-  if (typeString) {
+  if (inner.name === 'String' && isPropTypeSlot(text, inner)) {
     return {
-      from: pos - typeString[1].length,
+      from: inner.from + 1,
       validFor: /^[\w$.[\]]*$/,
       options: propTypes().map((p) => ({ label: p.name, type: 'type', detail: p.detail, info: p.info, boost: p.origin === 'types' ? 1 : 0 })),
     };
   }
   if (/String|Template/.test(inner.name)) return null;
+  const before = text.slice(Math.max(0, pos - 400), pos);
   const chain = /(?:^|[^\w$.])((?:[A-Za-z_$][\w$]*\s*\??\.\s*)+)([\w$]*)$/.exec(before);
   if (!chain) return null;
   const path = chain[1].split('.').map((s) => s.replace(/[?\s]/g, '')).filter(Boolean);
