@@ -7,6 +7,8 @@ import { oneDark } from '@codemirror/theme-one-dark';
 import { editorSetup } from './code-editor/setup';
 import { usePrefersDark } from './code-editor/use-prefers-dark';
 import { syntaxDiagnostics } from './code-editor/syntax-lint';
+import { componentApi } from './code-editor/api-extension';
+import type { EditorApiContext } from './code-editor/complete-api';
 
 export interface CodeEditorProps {
   value: string;
@@ -20,6 +22,8 @@ export interface CodeEditorProps {
   minHeight?: number;
   /** Check the code's syntax as the user types (component and step code; not JSON payloads). */
   checkSyntax?: boolean;
+  /** Complete the component API (this., $., props, steps.<name>. from the last run) and show its docs on hover. */
+  completions?: EditorApiContext;
 }
 
 const baseTheme = EditorView.theme({
@@ -41,7 +45,7 @@ function diagnosticsFor(state: EditorState, line: number | null | undefined, mes
  * and the API's error marked on its line. Controlled: a `value` that differs from the document
  * (a template, a loaded component) replaces it; the user's own typing round-trips unchanged.
  */
-export function CodeEditor({ value, onChange, language = 'javascript', errorLine, errorMessage, label = 'Code', minHeight = 240, checkSyntax = false }: CodeEditorProps) {
+export function CodeEditor({ value, onChange, language = 'javascript', errorLine, errorMessage, label = 'Code', minHeight = 240, checkSyntax = false, completions }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
@@ -52,6 +56,8 @@ export function CodeEditor({ value, onChange, language = 'javascript', errorLine
   const [syntax, setSyntax] = useState<{ line: number; message: string } | null>(null);
   const lintInputs = useRef({ language, errorLine, errorMessage, checkSyntax });
   lintInputs.current = { language, errorLine, errorMessage, checkSyntax };
+  const apiContext = useRef(completions);
+  apiContext.current = completions;
 
   useEffect(() => {
     const { lang, theme, attrs } = parts.current;
@@ -73,6 +79,7 @@ export function CodeEditor({ value, onChange, language = 'javascript', errorLine
             },
             { delay: 400 },
           ),
+          componentApi(() => apiContext.current),
           baseTheme,
           lang.of(javascript({ typescript: language === 'typescript' })),
           theme.of(dark ? oneDark : []),

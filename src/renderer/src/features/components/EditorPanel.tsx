@@ -8,6 +8,9 @@ import { ShortId } from '../../ui/ShortId';
 import { detectLanguage, saveProgressLine, type CodeLanguage } from './component-logic';
 import { editorDirty, editorLanguage, type UpdateReport } from './components-slice';
 
+/** The editor completes the component API (this.$emit, props, $, prop types). */
+const COMPLETIONS = { kind: 'component' } as const;
+
 const LANG_LABEL: Record<CodeLanguage, string> = { javascript: 'JavaScript', typescript: 'TypeScript' };
 
 /**
@@ -54,6 +57,7 @@ export function EditorPanel({ onSave, toolbar }: { onSave(): void; toolbar?: Rea
         language={editorLanguage(editor)}
         label="Component code"
         checkSyntax
+        completions={COMPLETIONS}
         errorLine={err?.line ?? null}
         errorMessage={err?.message ?? null}
         minHeight={320}

@@ -6,6 +6,7 @@ import { RelativeTime } from '../../ui/RelativeTime';
 import { PropForm } from '../props/PropForm';
 import { expressionHints, stepProps, type DraftStep, type StepErrors } from './builder-model';
 import { StepTest } from './StepTest';
+import { useStepCompletions } from './use-step-completions';
 
 /** One step of the builder: name, code or action, props (with expressions), order. */
 export function StepCard({ step, index, steps, errors }: { step: DraftStep; index: number; steps: DraftStep[]; errors?: StepErrors }) {
@@ -18,6 +19,7 @@ export function StepCard({ step, index, steps, errors }: { step: DraftStep; inde
   const workflowId = useStore((s) => s.wfEditingId);
   const [testing, setTesting] = useState(false);
   const hints = expressionHints(steps, index);
+  const completions = useStepCompletions(index, steps);
   const n = index + 1;
   return (
     <li className={`wf-step${errors ? ' invalid' : ''}`}>
@@ -64,7 +66,7 @@ export function StepCard({ step, index, steps, errors }: { step: DraftStep; inde
         )}
         {step.kind === 'code' && (
           <div className={`field${errors?.code ? ' invalid' : ''}`}>
-            <CodeEditor label={`Code of step ${n}`} value={step.code} onChange={(code) => update(step.uid, { code })} errorLine={errors?.codeLine} errorMessage={errors?.code} minHeight={140} checkSyntax />
+            <CodeEditor label={`Code of step ${n}`} value={step.code} onChange={(code) => update(step.uid, { code })} errorLine={errors?.codeLine} errorMessage={errors?.code} minHeight={140} checkSyntax completions={step.runtime ? undefined : completions} />
             {errors?.code && <span className="field-error" role="alert">{errors.code}</span>}
           </div>
         )}
