@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { logLine } from './resource-schemas';
 
 /** Where a test event came from: the last run a real trigger started, or a sample of the trigger's shape. */
-export const testEvent = z.object({
+export const workflowTestEvent = z.object({
   event: z.unknown(),
   from: z.enum(['last_trigger', 'sample']),
   run_id: z.string().nullable(),
 });
-export type TestEvent = z.infer<typeof testEvent>;
+export type WorkflowTestEvent = z.infer<typeof workflowTestEvent>;
 
 /** `POST /v1/workflows/{id}/steps/{step_name}/test`: the trigger event and earlier steps' exports to use (each optional). */
 export const stepTestBody = z.object({

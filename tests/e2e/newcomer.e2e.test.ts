@@ -3,11 +3,11 @@
 // in a folder of their own outside the checkout, a failing source found from the Sources list,
 // a workflow step tested with an edited event, and a replay of the failed runs.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, chromiumPath } from './helpers/browser';
 
@@ -38,6 +38,17 @@ it('emits the order', async () => {
   expect(r.emitted.map((e) => e.event)).toEqual([{ order: 7 }]);
 });
 `;
+
+const SHIP = `export default defineComponent({
+  name: "Ship", version: "0.0.1", type: "action",
+  async run({ steps, $ }) {
+    const item = steps.trigger.event.body.item;
+    if (item === "anvil") throw new Error("cannot ship " + item);
+    return "shipped " + item;
+  },
+});
+`;
+const SHIP_FIXED = SHIP.replace('if (item === "anvil") throw new Error("cannot ship " + item);', '');
 
 function freePort(): Promise<number> {
   return new Promise((res) => {
@@ -133,4 +144,64 @@ describe('the newcomer path (issue 18)', () => {
     await page.getByRole('status', { name: 'Last error' }).getByText('Error: no order in the request').waitFor();
     await shot('1-failing-source');
   }, 60_000);
+
+  it('finds the failed runs of a workflow, fixes the step, tests it with an edited event, and replays the failed runs', async () => {
+    writeFileSync(join(work, 'ship.mjs'), SHIP);
+    const deployed = await runnel(['--json', 'deploy', 'ship.mjs', '--trigger', 'http', '--no-follow']);
+    expect(deployed.code, deployed.stderr).toBe(0);
+    const { endpoint_url: endpoint, id } = JSON.parse(deployed.stdout) as { endpoint_url: string; id: string };
+    for (const item of ['anvil', 'rope', 'anvil']) await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ item }) });
+
+    // Search by what was in the payload finds the two failed runs.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Search' }).click();
+    await page.getByRole('searchbox').fill('anvil');
+    await page.getByRole('button', { name: 'failed', exact: true }).click();
+    const results = page.getByRole('table', { name: 'Search results' });
+    await expect.poll(() => results.getByRole('row').count()).toBe(3);
+
+    // The fix goes in with the CLI; the step is then tested on its own in the editor, with the
+    // failing payload typed in, before anything is replayed.
+    writeFileSync(join(work, 'ship.mjs'), SHIP_FIXED);
+    const updated = await runnel(['update', 'Ship', '--code', 'ship.mjs']);
+    expect(updated.code, updated.stderr).toBe(0);
+    await page.goto(`${url}/#/workflows/${id}/edit`);
+    const step = page.getByRole('region', { name: 'Step 1' });
+    await step.getByRole('button', { name: 'Test', exact: true }).click();
+    const test = step.getByRole('region', { name: /^Test of / });
+    await replaceText(page, test.getByRole('textbox', { name: /^Test event of / }), '{"body": {"item": "anvil"}}');
+    await test.getByText('edited by you').waitFor();
+    await test.getByRole('button', { name: 'Test step' }).click();
+    const result = test.getByRole('region', { name: /^Test result of / });
+    await result.getByText('success', { exact: true }).waitFor();
+    await expect.poll(() => result.textContent()).toContain('shipped anvil');
+    await shot('2-step-tested');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    // The failed runs, replayed in one go, now succeed; the originals say they were replayed.
+    await page.goto(`${url}/#/workflows/${id}`);
+    const runs = page.getByRole('table', { name: 'Runs' });
+    await expect.poll(() => runs.getByRole('row').count()).toBe(4);
+    await page.getByRole('button', { name: 'Select all failed (2)' }).click();
+    await page.getByRole('button', { name: 'Replay selected (2)' }).click();
+    await page.getByRole('status').getByText('Replayed 2 runs.').waitFor();
+    await expect.poll(() => runs.getByText('replayed', { exact: true }).count()).toBe(2);
+    const replays = await fetch(`${url}/v1/workflows/${id}/runs`, { headers: { authorization: `Bearer ${apiKey()}` } }).then((r) => r.json());
+    const fresh = (replays.data as { status: string; replay_of?: string; steps: { $return_value: unknown }[] }[]).filter((r) => r.replay_of);
+    expect(fresh.map((r) => [r.status, r.steps[0].$return_value])).toEqual([
+      ['success', 'shipped anvil'],
+      ['success', 'shipped anvil'],
+    ]);
+    await shot('3-replayed');
+  }, 90_000);
 });
+
+/** Replaces an editor's text, as a user selecting all and typing would. */
+async function replaceText(page: Page, editor: Locator, text: string) {
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(text);
+}
+
+function apiKey(): string {
+  return readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
+}

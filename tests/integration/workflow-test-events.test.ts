@@ -31,6 +31,17 @@ describe('workflow test events', () => {
     expect(last.event).toMatchObject({ method: 'POST', body: { name: 'Grace' } });
   });
 
+  it('does not take a replay for the last real trigger, even an edited one', async () => {
+    const wf = await svc.createWorkflow({ name: 'Greeter replayed', trigger: { type: 'http' }, steps: [{ name: 'hello', code: GREETER }] });
+    await fetch(wf.trigger.endpoint_url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Grace' }) });
+    const real = (await svc.json(`/v1/workflows/${wf.id}/runs`)).data[0];
+    const replayed = await svc.api(`/v1/workflows/${wf.id}/runs/replay`, { method: 'POST', json: { run_ids: [real.id], event: { body: { name: 'Edited' } } } });
+    expect(replayed.status).toBe(200);
+    const last = (await svc.json(`/v1/workflows/${wf.id}/test_event`)).data;
+    expect(last.run_id).toBe(real.id);
+    expect(last.event).toMatchObject({ body: { name: 'Grace' } });
+  });
+
   it('gives a timer event for a timer trigger and {} for a manual one; 404 for an unknown workflow', async () => {
     const timer = await svc.createWorkflow({ name: 'T', trigger: { type: 'timer', intervalSeconds: 3600 }, steps: [code('a', 'async run() {}')] });
     const t = (await svc.json(`/v1/workflows/${timer.id}/test_event`)).data;

@@ -1,5 +1,5 @@
 import type { CreateWorkflowBody, UpdateWorkflowBody } from '../../shared/api';
-import type { StepLastExports, StepTestBody, StepTestResult, TestEvent } from '../../shared/test-events-api';
+import type { StepLastExports, StepTestBody, StepTestResult, WorkflowTestEvent } from '../../shared/test-events-api';
 import type { StepTests } from '../runtime/workflows/step-tests';
 import type { EventSummary, OutboxMessage, PageInfo, Subscription, Workflow, WorkflowRun } from '../../shared/resources';
 import { ERRORS_CHANNEL, errorCountsOf } from '../runtime/workflows/errors-channel';
@@ -90,7 +90,7 @@ export class WorkflowsService {
   }
 
   /** What a manual run or a step test starts from: the last real trigger's event, or a sample. */
-  testEvent(id: string): TestEvent {
+  testEvent(id: string): WorkflowTestEvent {
     return this.deps.tests.testEvent(this.deps.runtime.get(id));
   }
 

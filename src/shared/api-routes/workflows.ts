@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createWorkflowBody, eventSummariesQuery, listQuery, runWorkflowBody, subscriptionQuery, updateWorkflowBody } from '../api';
 import { eventSummary, outboxMessage, subscription, workflow, workflowRun } from '../resource-schemas';
 import { deleted, one, page, route } from '../route-def';
-import { stepLastExports, stepTestBody, stepTestResult, testEvent } from '../test-events-api';
+import { stepLastExports, stepTestBody, stepTestResult, workflowTestEvent } from '../test-events-api';
 
 export const workflowRoutes = {
   createWorkflow: route({ method: 'post', path: '/v1/workflows', summary: 'Create a workflow', body: createWorkflowBody, response: one(workflow), errors: [422] }),
@@ -23,7 +23,7 @@ export const workflowRoutes = {
     method: 'get',
     path: '/v1/workflows/{id}/test_event',
     summary: 'The event a manual run or a step test starts from: the last real trigger, or a sample of its shape',
-    response: one(testEvent),
+    response: one(workflowTestEvent),
   }),
   testStep: route({
     method: 'post',

@@ -5,7 +5,7 @@
 import { RunnelError } from '../../../shared/errors';
 import { randomToken } from '../../../shared/ids';
 import type { LogLine } from '../../../shared/resources';
-import type { StepLastExports, StepTestBody, StepTestResult, TestEvent } from '../../../shared/test-events-api';
+import type { StepLastExports, StepTestBody, StepTestResult, WorkflowTestEvent } from '../../../shared/test-events-api';
 import type { PauseRequest } from '../../domain/invocations';
 import type { Clock } from '../../scheduler/clock';
 import type { StepDoc, WorkflowDoc } from '../../store/document-types';
@@ -30,7 +30,7 @@ export class StepTests {
   constructor(private readonly deps: StepTestsDeps) {}
 
   /** The last real trigger's event, or a sample of the trigger's shape (test-event.ts). */
-  testEvent(wf: WorkflowDoc): TestEvent {
+  testEvent(wf: WorkflowDoc): WorkflowTestEvent {
     return workflowTestEvent(wf, { runs: this.deps.runs.list(wf.id), endpointUrl: (t) => this.deps.endpointUrl(t), now: this.deps.clock.now() + (wf.clock_offset_ms ?? 0) });
   }
 

@@ -2,7 +2,7 @@
 // from. The last event a real trigger delivered is the truest sample; before the first one, the
 // shape the trigger would give, so `steps.trigger.event.body.name` reads a value, not `undefined`.
 import type { WorkflowRun } from '../../../shared/resources';
-import type { TestEvent } from '../../../shared/test-events-api';
+import type { WorkflowTestEvent } from '../../../shared/test-events-api';
 import type { WorkflowDoc } from '../../store/document-types';
 import { sampleHttpEvent, sampleTimerEvent } from '../sample-events';
 import { emailEventOf } from '../email/email-event';
@@ -18,9 +18,10 @@ export interface TestEventContext {
   now: number;
 }
 
-/** The event of the newest run a real trigger started, else a sample of the trigger's shape. */
-export function workflowTestEvent(wf: WorkflowDoc, c: TestEventContext): TestEvent {
-  const last = c.runs.find((r) => REAL_TRIGGERS.has(String(r.trigger.context.source_type)));
+/** The event of the newest run a real trigger started (not a replay), else a sample of the trigger's shape. */
+export function workflowTestEvent(wf: WorkflowDoc, c: TestEventContext): WorkflowTestEvent {
+  // A replay keeps its original's trigger kind, but it was started by hand (and may be edited).
+  const last = c.runs.find((r) => !r.replay_of && REAL_TRIGGERS.has(String(r.trigger.context.source_type)));
   if (last) return { event: last.trigger.event, from: 'last_trigger', run_id: last.id };
   return { event: sampleOf(wf, c), from: 'sample', run_id: null };
 }

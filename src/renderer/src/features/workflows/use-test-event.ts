@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { WorkflowTrigger } from '../../../../shared/resources';
-import type { TestEvent } from '../../../../shared/test-events-api';
+import type { WorkflowTestEvent } from '../../../../shared/test-events-api';
 import { client, messageOf } from '../../api/client';
 import { useStore } from '../../store/index';
 
@@ -8,9 +8,9 @@ import { useStore } from '../../store/index';
  * The workflow's test event (`GET …/test_event`): the last real trigger's event or a sample of
  * its shape. Read again when a newer run shows up, so a request that just came in is offered.
  */
-export function useTestEvent(workflowId: string): { testEvent: TestEvent | null; error: string | null } {
+export function useTestEvent(workflowId: string): { testEvent: WorkflowTestEvent | null; error: string | null } {
   const newest = useStore((s) => s.runs[workflowId]?.[0]?.id);
-  const [testEvent, setTestEvent] = useState<TestEvent | null>(null);
+  const [testEvent, setTestEvent] = useState<WorkflowTestEvent | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -32,12 +32,12 @@ export function useTestEvent(workflowId: string): { testEvent: TestEvent | null;
 }
 
 /** The JSON text an editor shows for a test event. */
-export function testEventText(t: TestEvent | null): string {
+export function testEventText(t: WorkflowTestEvent | null): string {
   return t ? (JSON.stringify(t.event, null, 2) ?? '{}') : '{}';
 }
 
 /** Where a test event came from, in a few words: "from the last request, run r_…", "a sample HTTP request — edit it". */
-export function testEventLabel(t: TestEvent, trigger: WorkflowTrigger['type'] | undefined): string {
+export function testEventLabel(t: WorkflowTestEvent, trigger: WorkflowTrigger['type'] | undefined): string {
   if (t.from === 'last_trigger') {
     const what = trigger === 'http' ? 'request' : trigger === 'email' ? 'e-mail' : trigger === 'timer' ? 'timer event' : 'event delivered';
     return `from the last ${what}, run ${t.run_id}`;
