@@ -97,7 +97,7 @@ describe('the newcomer path (issue 18)', () => {
     });
     browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
     page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(20_000);
   }, 60_000);
 
   afterAll(async () => {

@@ -53,7 +53,7 @@ export function useUi(o: StartOptions = {}): UiHandle {
   beforeEach(async () => {
     handle.consoleErrors = [];
     handle.page = await handle.context.newPage();
-    handle.page.setDefaultTimeout(10_000);
+    handle.page.setDefaultTimeout(20_000);
     handle.page.on('console', (m) => {
       // Chromium itself logs each 4xx answer; the page shows those to the user, journeys assert them.
       if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) handle.consoleErrors.push(m.text());
