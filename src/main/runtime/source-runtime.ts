@@ -22,8 +22,7 @@ import type { ComponentConfig } from './component-config';
 import { uniqueSlug } from './slug';
 import { withoutRunnelAnswerCookies } from './http-answer-cookies';
 import { applyDbChanges } from '../engine/invocation/db-changes';
-import type { TestEvent, TriggerInputView } from '../../shared/trigger-schemas';
-import { originalInput, testEventOf, triggerToKeep } from './source-trigger-inputs';
+import { SourceInputs, triggerToKeep } from './source-trigger-inputs';
 
 export interface SourceRuntimeDeps extends SourceInvokerDeps {
   logger: Logger;
@@ -58,9 +57,12 @@ export class SourceRuntime implements DeploymentKind<RunOutcome> {
   readonly batching = { maxBatch: 64, holdMs: 8 };
   readonly answerAfterStoreWhenFull = true;
   readonly invoker: SourceInvoker;
+  /** Each invocation's kept input: re-runs of it, and the test event. */
+  readonly inputs: SourceInputs;
 
   constructor(private readonly deps: SourceRuntimeDeps) {
     this.invoker = new SourceInvoker(deps);
+    this.inputs = new SourceInputs(this, deps);
   }
 
   /** Registers every stored source and resumes the active ones. */
@@ -211,23 +213,6 @@ export class SourceRuntime implements DeploymentKind<RunOutcome> {
     const doc = this.get(id);
     const ev = event === undefined ? timerEvent(doc.timer, this.deps.clock.now()) : event;
     return this.runOnce(id, { event: ev, sourceType: 'manual', hops: 0 });
-  }
-
-  /** Runs the original input of the invocation that emitted `eventId` again (or `edited` in its place). */
-  async rerunEvent(id: string, eventId: string, edited?: unknown): Promise<RunResult> {
-    const input = originalInput(this.deps.events, this.get(id), eventId);
-    return this.runOnce(id, { event: edited === undefined ? input.event : edited, sourceType: 'manual', hops: 0 });
-  }
-
-  /** The input of the invocation that emitted `eventId` (404 / 409 as rerunEvent). */
-  eventInput(id: string, eventId: string): TriggerInputView {
-    return originalInput(this.deps.events, this.get(id), eventId);
-  }
-
-  /** What Run now is pre-filled with: the last real trigger's input, else a sample. */
-  testEvent(id: string): TestEvent {
-    const doc = this.get(id);
-    return testEventOf(this.deps.events, doc, (t) => this.deps.endpointUrl(t), this.deps.clock.now() + (doc.clock_offset_ms ?? 0));
   }
 
   /** Runs one trigger through the source's queue and answers as a manual run does. */

@@ -4,6 +4,8 @@ import { RunnelError } from '../../shared/errors';
 import { newId } from '../../shared/ids';
 import type { TestEvent, TriggerInputView } from '../../shared/trigger-schemas';
 import type { TriggerInput } from '../domain/triggers';
+import type { RunResult } from '../../shared/resources';
+import type { Clock } from '../scheduler/clock';
 import type { EventLog, KeptTrigger, KeptTriggerKind } from '../engine/ports/event-log';
 import type { SourceDoc } from '../store/document-types';
 import { keptTrigger } from '../store/kept-triggers';
@@ -54,4 +56,29 @@ export function keptInput(t: KeptTrigger): unknown {
     return httpEventOf({ method: r.method, url: new URL(r.url), path: r.path, headers: r.headers, bodyRaw: r.bodyRaw, clientIp: r.client_ip });
   }
   return 'input' in t ? t.input : undefined;
+}
+
+/** A source's kept inputs as its manual runs use them (SourceRuntime.inputs). */
+export class SourceInputs {
+  constructor(
+    private readonly runtime: { get(id: string): SourceDoc; runOnce(id: string, input: TriggerInput): Promise<RunResult> },
+    private readonly deps: { events: EventLog; endpointUrl(token: string): string; clock: Clock },
+  ) {}
+
+  /** Runs the original input of the invocation that emitted `eventId` again (or `edited` in its place). */
+  rerunEvent(id: string, eventId: string, edited?: unknown): Promise<RunResult> {
+    const input = originalInput(this.deps.events, this.runtime.get(id), eventId);
+    return this.runtime.runOnce(id, { event: edited === undefined ? input.event : edited, sourceType: 'manual', hops: 0 });
+  }
+
+  /** The input of the invocation that emitted `eventId` (404 / 409 as rerunEvent). */
+  eventInput(id: string, eventId: string): TriggerInputView {
+    return originalInput(this.deps.events, this.runtime.get(id), eventId);
+  }
+
+  /** What Run now is pre-filled with: the last real trigger's input, else a sample. */
+  testEvent(id: string): TestEvent {
+    const doc = this.runtime.get(id);
+    return testEventOf(this.deps.events, doc, (t) => this.deps.endpointUrl(t), this.deps.clock.now() + (doc.clock_offset_ms ?? 0));
+  }
 }

@@ -78,15 +78,15 @@ export class SourcesService {
   }
 
   rerunEvent(id: string, eventId: string, edited?: unknown): Promise<RunResult> {
-    return this.deps.runtime.rerunEvent(id, eventId, edited);
+    return this.deps.runtime.inputs.rerunEvent(id, eventId, edited);
   }
 
   eventInput(id: string, eventId: string): TriggerInputView {
-    return this.deps.runtime.eventInput(id, eventId);
+    return this.deps.runtime.inputs.eventInput(id, eventId);
   }
 
   testEvent(id: string): TestEvent {
-    return this.deps.runtime.testEvent(id);
+    return this.deps.runtime.inputs.testEvent(id);
   }
 
   logs(id: string): LogLine[] {

@@ -59,9 +59,11 @@ export function useUi(o: StartOptions = {}): UiHandle {
       if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) handle.consoleErrors.push(m.text());
     });
     handle.page.on('pageerror', (e) => handle.consoleErrors.push(`pageerror: ${e.message}`));
-    await handle.page.goto(handle.svc.url + '/');
-    await handle.page.getByRole('navigation', { name: 'Sections' }).waitFor();
-  });
+    // Loading the page is not what a test checks: it may wait while the suite's other files
+    // keep both cores busy (hostile components, memory bombs).
+    await handle.page.goto(handle.svc.url + '/', { timeout: 60_000 });
+    await handle.page.getByRole('navigation', { name: 'Sections' }).waitFor({ timeout: 60_000 });
+  }, 90_000);
 
   afterEach(async () => {
     const errors = handle.consoleErrors;

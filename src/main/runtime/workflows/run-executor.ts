@@ -10,6 +10,7 @@ import type { TriggerInput } from '../../domain/triggers';
 import type { PropDescriptor } from '../../domain/components';
 import type { Clock } from '../../scheduler/clock';
 import type { ComponentDoc, StepDoc, WorkflowDoc } from '../../store/document-types';
+import { noteOf, skippedStep, stepError } from './step-run-parts';
 import type { DocumentStore } from '../../store/documents';
 import type { EventLog } from '../../engine/ports/event-log';
 import type { Destinations } from './destinations';
@@ -200,10 +201,7 @@ export class RunExecutor {
     return { ...run.trigger.context, test: true };
   }
 
-  /**
-   * Runs one step (in a run, or alone as a step test: `test` set). A test's `$.respond` answers
-   * no one and its `$.send`s are not carried out: its logs say what would have happened.
-   */
+  /** Runs one step in a run, or alone as a step test (`test`: no `$.respond` nor `$.send` goes out; logs say so). */
   async runStep(
     wf: WorkflowDoc,
     step: StepDoc,
@@ -262,7 +260,7 @@ export class RunExecutor {
         onRespond: (response) =>
           test || input.sourceType === 'manual'
             ? logs.push(noteOf(this.deps.clock.now(), `${test ? 'test: ' : ''}$.respond answered ${response.status}; ${test ? 'a test' : 'a run by hand'} has no HTTP caller, so nothing was sent`))
-            : input.onRespond?.(withoutRunnelAnswerCookies(response, (line) => logs.push({ ts: this.deps.clock.now(), stream: 'stderr', line: `[runnel] ${line}` }))),
+            : input.onRespond?.(withoutRunnelAnswerCookies(response, (line) => logs.push(noteOf(this.deps.clock.now(), line)))),
       },
     );
     if (!outcome.killed && (Object.keys(outcome.db.set).length || outcome.db.del.length)) {
@@ -274,7 +272,7 @@ export class RunExecutor {
       for (const send of result?.sends ?? []) logs.push(noteOf(this.deps.clock.now(), `test: $.send.${send.kind} was not carried out: a step test sends nothing`));
     } else if (result?.sends.length && outcome.ok) {
       const failures = await this.deps.destinations.carryOut(wf, step, result.sends, input.hops);
-      for (const f of failures) logs.push({ ts: this.deps.clock.now(), stream: 'stderr', line: `[runnel] ${f}` });
+      for (const f of failures) logs.push(noteOf(this.deps.clock.now(), f));
     }
     if (!outcome.ok) return { ...fail(outcome.error ?? { name: 'Error', message: 'The step failed' }), responded: !!result?.responded };
     return {
@@ -295,18 +293,6 @@ export class RunExecutor {
       ...(result?.pause && !result.exit ? { pause: result.pause } : {}),
     };
   }
-}
-
-function skippedStep(s: StepDoc): StepRun {
-  return { id: s.id, name: s.name, status: 'skipped', exports: {}, summary: null, logs: [], duration_ms: 0, error: null };
-}
-
-function noteOf(ts: number, what: string): LogLine {
-  return { ts, stream: 'stderr', line: `[runnel] ${what}` };
-}
-
-function stepError(e: SerializedError): StepRun['error'] {
-  return { code: e.name, message: e.message, ...(e.stack ? { stack: e.stack } : {}) };
 }
 
 export type { ComponentDoc };
