@@ -142,6 +142,10 @@ describe('the newcomer path (issue 18)', () => {
     await page.getByRole('button', { name: 'failing', exact: true }).click();
     await row.click();
     await page.getByRole('status', { name: 'Last error' }).getByText('Error: no order in the request').waitFor();
+    // The log panel is as tall as its few lines (it was a fixed 260 px), and they are all in view.
+    const logs = page.getByRole('region', { name: 'Logs of Orders feed' });
+    await logs.getByText('at Object.run (feed.mjs:5:34)').first().waitFor();
+    expect((await logs.boundingBox())!.height).toBeLessThan(200);
     await shot('1-failing-source');
   }, 60_000);
 

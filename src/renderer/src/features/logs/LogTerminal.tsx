@@ -50,6 +50,8 @@ export function LogTerminal({ initial, followSourceId, label = 'Logs', fill = fa
   const written = useRef<readonly LogLine[]>([]);
   const [query, setQuery] = useState('');
   const [miss, setMiss] = useState(false);
+  // Rows of text written so far: a panel (not `fill`) is as tall as its content, within bounds.
+  const [rows, setRows] = useState(0);
 
   // The terminal lives as long as the component; everything it creates is disposed with it.
   useEffect(() => {
@@ -76,6 +78,7 @@ export function LogTerminal({ initial, followSourceId, label = 'Logs', fill = fa
     refit();
     const ro = new ResizeObserver(refit);
     ro.observe(host.current!);
+    const parsed = t.onWriteParsed(() => setRows(t.buffer.active.baseY + t.buffer.active.cursorY + (t.buffer.active.cursorX > 0 ? 1 : 0)));
     const onScheme = () => (t.options.theme = dark.matches ? DARK : LIGHT);
     dark.addEventListener('change', onScheme);
     term.current = t;
@@ -83,6 +86,7 @@ export function LogTerminal({ initial, followSourceId, label = 'Logs', fill = fa
     written.current = [];
     return () => {
       dark.removeEventListener('change', onScheme);
+      parsed.dispose();
       ro.disconnect();
       term.current = null;
       search.current = null;
@@ -119,12 +123,13 @@ export function LogTerminal({ initial, followSourceId, label = 'Logs', fill = fa
   };
   const clear = () => {
     term.current?.clear();
+    setRows(0);
     search.current?.clearDecorations();
     setMiss(false);
   };
 
   return (
-    <div className={`log-terminal${fill ? ' fill' : ''}`} role="region" aria-label={label}>
+    <div className={`log-terminal${fill ? ' fill' : ''}`} role="region" aria-label={label} style={fill ? undefined : { height: panelHeight(rows) }}>
       <div className="log-terminal-tools" role="toolbar" aria-label={`${label} tools`}>
         <input
           type="search"
@@ -161,4 +166,11 @@ export function LogTerminal({ initial, followSourceId, label = 'Logs', fill = fa
       <div className="log-terminal-host" ref={host} />
     </div>
   );
+}
+
+/** Height of a panel showing `rows` rows: 4 to 20 rows of 12 px text, plus its toolbar. */
+function panelHeight(rows: number): number {
+  const ROW_PX = 17;
+  const TOOLBAR_PX = 38;
+  return TOOLBAR_PX + Math.min(20, Math.max(4, rows + 1)) * ROW_PX;
 }
