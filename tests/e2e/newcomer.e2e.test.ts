@@ -82,8 +82,10 @@ describe('the newcomer path (issue 18)', () => {
 
   beforeAll(async () => {
     port = await freePort();
-    // The README's command, with the flags it documents.
-    serve = spawn('npm', ['run', '--silent', 'serve', '--', '--port', String(port), '--data-dir', dataDir], { env: { ...env, npm_config_update_notifier: 'false' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // The README's command, with the flags it documents. Its `preserve` build is skipped: the
+    // suite has built already, and rebuilding out/ under the other test files' running services
+    // and runners (electron-vite empties it first) made them fail at random.
+    serve = spawn('npm', ['run', '--silent', '--ignore-scripts', 'serve', '--', '--port', String(port), '--data-dir', dataDir], { env: { ...env, npm_config_update_notifier: 'false' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     serve.stdout!.on('data', (d) => (out += d));
     url = await new Promise<string>((res, rej) => {
       const timer = setTimeout(() => rej(new Error(`npm run serve did not start: ${out}`)), 30_000);
