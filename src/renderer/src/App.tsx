@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { Activity, Boxes, Database, FileInput, KeyRound, Radio, ScrollText, Search, Send, Settings, Share2, Workflow, type LucideIcon } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { navigate, useHashLocation } from 'wouter/use-hash-location';
 import { AccountsScreen } from './features/accounts/AccountsScreen';
@@ -18,19 +19,19 @@ import { useStore } from './store/index';
 import { StatusBadge } from './ui/StatusBadge';
 
 /** The sections, in sidebar order; each owns the URLs under its path. */
-const SECTIONS = [
-  { path: '/components', label: 'Components', Screen: ComponentsScreen },
-  { path: '/sources', label: 'Sources', Screen: SourcesScreen },
-  { path: '/workflows', label: 'Workflows', Screen: WorkflowsScreen },
-  { path: '/import', label: 'Import', Screen: ImportScreen },
-  { path: '/events', label: 'Events', Screen: EventsScreen },
-  { path: '/search', label: 'Search', Screen: SearchScreen },
-  { path: '/logs', label: 'Logs', Screen: LogsScreen },
-  { path: '/subscriptions', label: 'Subscriptions', Screen: SubscriptionsScreen },
-  { path: '/accounts', label: 'Accounts', Screen: AccountsScreen },
-  { path: '/data-stores', label: 'Data stores', Screen: DataStoresScreen },
-  { path: '/outbox', label: 'Outbox', Screen: OutboxScreen },
-  { path: '/settings', label: 'Settings', Screen: SettingsScreen },
+const SECTIONS: { path: string; label: string; Icon: LucideIcon; Screen: () => ReactNode }[] = [
+  { path: '/components', label: 'Components', Icon: Boxes, Screen: ComponentsScreen },
+  { path: '/sources', label: 'Sources', Icon: Radio, Screen: SourcesScreen },
+  { path: '/workflows', label: 'Workflows', Icon: Workflow, Screen: WorkflowsScreen },
+  { path: '/import', label: 'Import', Icon: FileInput, Screen: ImportScreen },
+  { path: '/events', label: 'Events', Icon: Activity, Screen: EventsScreen },
+  { path: '/search', label: 'Search', Icon: Search, Screen: SearchScreen },
+  { path: '/logs', label: 'Logs', Icon: ScrollText, Screen: LogsScreen },
+  { path: '/subscriptions', label: 'Subscriptions', Icon: Share2, Screen: SubscriptionsScreen },
+  { path: '/accounts', label: 'Accounts', Icon: KeyRound, Screen: AccountsScreen },
+  { path: '/data-stores', label: 'Data stores', Icon: Database, Screen: DataStoresScreen },
+  { path: '/outbox', label: 'Outbox', Icon: Send, Screen: OutboxScreen },
+  { path: '/settings', label: 'Settings', Icon: Settings, Screen: SettingsScreen },
 ];
 
 /** Routes match the hash's path only: `#/search?q=…` is /search (screens read their query with queryParam). */
@@ -76,9 +77,10 @@ function Sidebar() {
     <nav className="sidebar" aria-label="Sections">
       <div className="brand">Runnel</div>
       <ul>
-        {SECTIONS.map(({ path, label }) => (
+        {SECTIONS.map(({ path, label, Icon }) => (
           <li key={path}>
             <Link href={path} className={location === path || location.startsWith(path + '/') ? 'active' : ''} aria-current={location.startsWith(path) ? 'page' : undefined}>
+              <Icon size={15} strokeWidth={1.75} aria-hidden="true" />
               {label}
             </Link>
           </li>
