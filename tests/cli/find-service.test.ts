@@ -3,23 +3,11 @@
 // option). A running service now announces itself; the CLI finds it with no flags, with
 // `--data-dir`, and asks which one when several run.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startService, waitFor, type ServiceHandle } from '../helpers/service';
+import { freePort, startService, waitFor, type ServiceHandle } from '../helpers/service';
 import { runCli } from './helpers/run-cli';
-
-/** A port nobody listens on right now (the service gets a custom port, as in the README). */
-function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-  });
-}
 
 const SOURCE = `export default {
   name: "Found", version: "0.0.1", type: "source",

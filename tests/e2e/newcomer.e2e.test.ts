@@ -4,11 +4,11 @@
 // a workflow step tested with an edited event, and a replay of the failed runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/service';
 import { ARTIFACTS, chromiumPath } from './helpers/browser';
 
 const BIN = resolve('bin/runnel.js');
@@ -49,15 +49,6 @@ const SHIP = `export default defineComponent({
 });
 `;
 const SHIP_FIXED = SHIP.replace('if (item === "anvil") throw new Error("cannot ship " + item);', '');
-
-function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => res(port));
-    });
-  });
-}
 
 /** The CLI as the user types it: no --url, no --api-key, no --data-dir. */
 function runnel(args: string[], cwd = work): Promise<{ code: number | null; stdout: string; stderr: string }> {

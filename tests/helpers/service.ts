@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -189,5 +190,16 @@ export function useService(o: StartOptions = {}): ServiceHandle {
       if (!current) throw new Error('the service is not started yet (use it inside a test)');
       return current[key as keyof ServiceHandle];
     },
+  });
+}
+
+/** A port nobody listens on right now (for a service started on a port of the test's choosing). */
+export function freePort(): Promise<number> {
+  return new Promise((res) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
   });
 }

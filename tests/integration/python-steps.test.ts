@@ -2,7 +2,10 @@
 // hosted `pd` object, mixed with JavaScript steps, and the walls around them.
 import { describe, expect, it } from 'vitest';
 import { codeStep as js } from '../fixtures/components';
-import { useService, waitFor } from '../helpers/service';
+import { useService } from '../helpers/service';
+
+/** A host file the probe tries to create, unique to this run. */
+const ESCAPE_MARK = `/tmp/runnel-python-escape-${process.pid}-${Date.now()}`;
 
 const py = (name: string, code: string, extra: object = {}) => ({ name, runtime: 'python3.12', code, ...extra });
 /** The first Python step of a service loads the interpreter (seconds on a busy machine). */
@@ -202,7 +205,7 @@ describe('Python steps', () => {
         '    out["core"] = attempt(lambda: __import__("_pyodide_core"))',
         '    out["passwd"] = attempt(lambda: open("/etc/passwd").read())',
         '    out["listdir"] = attempt(lambda: [p for p in os.listdir("/") if p not in ("tmp", "home", "dev", "proc", "lib", "bin")])',
-        '    out["system"] = attempt(lambda: os.system("touch /tmp/runnel-python-escape"))',
+        `    out["system"] = attempt(lambda: os.system("touch ${ESCAPE_MARK}"))`,
         '    out["popen"] = attempt(lambda: os.popen("id").read())',
         '    out["subprocess"] = attempt(lambda: __import__("subprocess").run(["id"], capture_output=True))',
         '    out["socket"] = attempt(lambda: __import__("socket").create_connection(("127.0.0.1", 80), timeout=1))',
@@ -226,7 +229,7 @@ describe('Python steps', () => {
       // The host's file system is not Python's: its root holds only the interpreter's own folders.
       expect(out.listdir).toBe('ALLOWED: []');
       const { existsSync } = await import('node:fs');
-      expect(existsSync('/tmp/runnel-python-escape')).toBe(false);
+      expect(existsSync(ESCAPE_MARK)).toBe(false);
       // Another workflow's step starts from a clean interpreter.
       const b = await svc.createWorkflow({
         name: 'After probe',
@@ -247,6 +250,5 @@ describe('Python steps', () => {
     const run = await svc.runWorkflow(noHandler.id);
     expect(run.status).toBe('error');
     expect(run.steps[0].error.message).toMatch(/Runnel: .*def handler\(pd\)/);
-    await waitFor(async () => true);
   }, SLOW);
 });

@@ -9,15 +9,19 @@ const fromPage = (url: string, cookie: string) => ({ cookie, origin: url, 'sec-f
 describe('a browser session across a restart', () => {
   it('stays signed in after the service restarts, and keeps only a hash of the session on disk (mode 0600)', async () => {
     const first = await startService();
-    const link = /^Open (\S+)$/m.exec(first.stdout())![1];
-    const r = await fetch(link, { redirect: 'manual' });
-    const setCookie = r.headers.get('set-cookie') ?? '';
-    // The cookie carries the expiry too, so the browser keeps it across its own restart.
-    expect(setCookie).toMatch(/Max-Age=\d+/i);
-    const cookie = setCookie.split(';')[0];
+    let cookie: string;
+    try {
+      const link = /^Open (\S+)$/m.exec(first.stdout())![1];
+      const r = await fetch(link, { redirect: 'manual' });
+      const setCookie = r.headers.get('set-cookie') ?? '';
+      // The cookie carries the expiry too, so the browser keeps it across its own restart.
+      expect(setCookie).toMatch(/Max-Age=\d+/i);
+      cookie = setCookie.split(';')[0];
+      expect((await fetch(`${first.url}/v1/users/me`, { headers: fromPage(first.url, cookie) })).status).toBe(200);
+    } finally {
+      await first.stop();
+    }
     const secret = cookie.split('=')[1];
-    expect((await fetch(`${first.url}/v1/users/me`, { headers: fromPage(first.url, cookie) })).status).toBe(200);
-    await first.stop();
 
     expect(filesContaining(first.dataDir, secret)).toEqual([]);
     const file = join(first.dataDir, 'sessions.json');

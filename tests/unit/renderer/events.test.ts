@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventSummary, SseEmitFrame } from '../../../src/shared/resources';
+import { parsePayload } from '../../../src/renderer/src/ui/json-text';
 import {
   buildFixture,
   channelLabel,
@@ -7,7 +8,6 @@ import {
   emitterKind,
   filterEvents,
   fixtureFileName,
-  parsePayload,
   summaryToFrame,
 } from '../../../src/renderer/src/features/events/event-logic';
 import { createAppStore } from '../../../src/renderer/src/store/index';

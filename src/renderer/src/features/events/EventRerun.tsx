@@ -7,7 +7,8 @@ import { useStore } from '../../store/index';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { duration } from '../../ui/format';
-import { emitterKind, parsePayload } from './event-logic';
+import { parsePayload } from '../../ui/json-text';
+import { emitterKind } from './event-logic';
 import type { RerunState } from './events-slice';
 
 const pretty = (v: unknown) => JSON.stringify(v, null, 2) ?? 'null';

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { DeployedSource } from '../../../../shared/resources';
-import type { TestEvent } from '../../../../shared/trigger-schemas';
-import { client, messageOf } from '../../api/client';
+import { client } from '../../api/client';
 import { useStore } from '../../store/index';
 import { CodeEditor } from '../../ui/CodeEditor';
 import { ErrorNote } from '../../ui/ErrorNote';
+import { parsePayload } from '../../ui/json-text';
+import { useLoaded } from '../../ui/use-loaded';
 import { testEventOrigin } from './source-model';
 
 /**
@@ -17,22 +18,12 @@ export function SourceRunNow({ source, disabled }: { source: DeployedSource; dis
   const runSource = useStore((s) => s.runSource);
   // Each new event may mean a new trigger: read the test event again.
   const newest = useStore((s) => s.liveEvents[id]?.[0]?.id);
-  const [test, setTest] = useState<TestEvent | null>(null);
+  const { value: test, error: loadError } = useLoaded(() => client.data('sourceTestEvent', { id }), [id, newest]);
   const [edited, setEdited] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [, tick] = useState(0);
 
-  useEffect(() => {
-    let here = true;
-    client.data('sourceTestEvent', { id }).then(
-      (t) => here && setTest(t),
-      (err) => here && setError(`No test event: ${messageOf(err)}`),
-    );
-    return () => {
-      here = false;
-    };
-  }, [id, newest]);
   useEffect(() => setEdited(null), [id]);
   useEffect(() => {
     // "2 min ago" stays true.
@@ -42,22 +33,21 @@ export function SourceRunNow({ source, disabled }: { source: DeployedSource; dis
 
   const text = edited ?? (test ? JSON.stringify(test.event, null, 2) : '');
   const run = () => {
-    let event: unknown;
-    try {
-      event = text === '' ? undefined : JSON.parse(text);
-    } catch (err) {
+    // No test event to be had (it could not be read): the run's default event.
+    const parsed = text === '' ? { ok: true as const, value: undefined } : parsePayload(text);
+    if (!parsed.ok) {
       setOpen(true);
-      setError(`The test event is not JSON: ${messageOf(err)}`);
+      setError(`The test event: ${parsed.error}`);
       return;
     }
     setError(null);
-    void runSource(id, event);
+    void runSource(id, parsed.value);
   };
 
   return (
     <div className="source-run-now" role="group" aria-label="Run now">
       <div className="row">
-        <button type="button" className="primary" disabled={disabled || (!test && !error)} onClick={run}>
+        <button type="button" className="primary" disabled={disabled || (!test && !loadError)} onClick={run}>
           Run now
         </button>
         <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -74,6 +64,7 @@ export function SourceRunNow({ source, disabled }: { source: DeployedSource; dis
       </div>
       {open && <CodeEditor label="Test event JSON" value={text} onChange={setEdited} minHeight={120} />}
       <ErrorNote error={error} onDismiss={() => setError(null)} />
+      {loadError && !test && <ErrorNote error={`No test event: ${loadError}`} />}
     </div>
   );
 }

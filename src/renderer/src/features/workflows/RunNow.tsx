@@ -4,6 +4,7 @@ import { messageOf } from '../../api/client';
 import { useStore } from '../../store/index';
 import { CodeEditor } from '../../ui/CodeEditor';
 import { ErrorNote } from '../../ui/ErrorNote';
+import { parsePayload } from '../../ui/json-text';
 import { testEventLabel, testEventText, useTestEvent } from './use-test-event';
 
 /**
@@ -35,13 +36,9 @@ export function RunNow({ workflowId, onRan }: { workflowId: string; onRan(run: W
   }, []);
 
   const run = async () => {
-    let event: unknown;
-    try {
-      event = JSON.parse(text);
-    } catch (err) {
-      setError(`The event is not JSON: ${messageOf(err)}`);
-      return;
-    }
+    const parsed = parsePayload(text);
+    if (!parsed.ok) return setError(`The event: ${parsed.error}`);
+    const event = parsed.value;
     setError(null);
     setRunning(true);
     try {

@@ -4,6 +4,7 @@ import { client, messageOf } from '../../api/client';
 import { useStore } from '../../store/index';
 import { CodeEditor } from '../../ui/CodeEditor';
 import { ErrorNote } from '../../ui/ErrorNote';
+import { parsePayload } from '../../ui/json-text';
 import { duration } from '../../ui/format';
 import { JsonTree } from '../../ui/JsonTree';
 import { RelativeTime } from '../../ui/RelativeTime';
@@ -36,13 +37,9 @@ export function StepTest({ workflowId, name, earlier }: { workflowId: string; na
   }, [workflowId, result]);
 
   const run = async () => {
-    let event: unknown;
-    try {
-      event = JSON.parse(text);
-    } catch (err) {
-      setError(`The event is not JSON: ${messageOf(err)}`);
-      return;
-    }
+    const parsed = parsePayload(text);
+    if (!parsed.ok) return setError(`The event: ${parsed.error}`);
+    const event = parsed.value;
     setError(null);
     setBusy(true);
     try {

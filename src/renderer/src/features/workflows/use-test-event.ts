@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import type { WorkflowTrigger } from '../../../../shared/resources';
 import type { WorkflowTestEvent } from '../../../../shared/test-events-api';
-import { client, messageOf } from '../../api/client';
+import { client } from '../../api/client';
 import { useStore } from '../../store/index';
+import { useLoaded } from '../../ui/use-loaded';
 
 /**
  * The workflow's test event (`GET …/test_event`): the last real trigger's event or a sample of
@@ -10,25 +10,8 @@ import { useStore } from '../../store/index';
  */
 export function useTestEvent(workflowId: string): { testEvent: WorkflowTestEvent | null; error: string | null } {
   const newest = useStore((s) => s.runs[workflowId]?.[0]?.id);
-  const [testEvent, setTestEvent] = useState<WorkflowTestEvent | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    client
-      .data('workflowTestEvent', { id: workflowId })
-      .then((t) => {
-        if (!live) return;
-        setTestEvent(t);
-        setError(null);
-      })
-      .catch((err) => {
-        if (live) setError(messageOf(err));
-      });
-    return () => {
-      live = false;
-    };
-  }, [workflowId, newest]);
-  return { testEvent, error };
+  const { value, error } = useLoaded(() => client.data('workflowTestEvent', { id: workflowId }), [workflowId, newest]);
+  return { testEvent: value, error };
 }
 
 /** The JSON text an editor shows for a test event. */
