@@ -153,6 +153,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   const python = life.add('python runner pool', pythonPool({ runnerEntry: o.runnerEntry, maxRunners: o.maxRunners, memoryCapMb: () => docs.data.settings.memory_cap_mb, logger: o.logger, dataStores, scratchRoot: paths.scratchRoot, osWall: o.osWall }), (p) => p.dispose());
   let baseUrl = '';
   const endpointUrl = (token: string) => `${baseUrl}${WEBHOOK_PREFIX}/${token}`;
+  const flowUrl = (token: string, action: 'resume' | 'cancel') => `${baseUrl}${FLOW_PREFIX}/${token}/${action}`;
 
   const box = await SecretBox.open(paths.secretsKeyFile, { wrapper: o.keyWrapper, fromEnv: o.secretsKeyFromEnv });
   const secrets = new Secrets(box);
@@ -183,7 +184,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   const executor = new RunExecutor({
     ...{ docs, events, sandbox, python, clock: o.clock, logger: o.logger, paths, destinations, errors, secrets, accounts, dataStores, env },
     timeoutMs: workflowTimeoutMs,
-    flowUrl: (token, action) => `${baseUrl}${FLOW_PREFIX}/${token}/${action}`,
+    flowUrl,
     onProgress: (run) => workflowRuns.progress(run),
   });
   const subscriptions = new Subscriptions({ docs });
@@ -205,7 +206,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
     userId: () => docs.data.user!.id,
     onRemoved: (id) => subscriptions.removeFor(id),
   });
-  const tests = new StepTests({ docs, executor, runs: workflowRuns, clock: o.clock, endpointUrl, flowUrl: (token, action) => `${baseUrl}${FLOW_PREFIX}/${token}/${action}` });
+  const tests = new StepTests({ docs, executor, runs: workflowRuns, clock: o.clock, endpointUrl, flowUrl });
   const workflows = new WorkflowsService({ runtime: workflowRuntime, subscriptions, events, runs, sources, changed, tests, outbox: () => outbox.list(OUTBOX_KEY).reverse() });
   const system = new SystemService({
     apiKeyFile: paths.apiKeyFile,

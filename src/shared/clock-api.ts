@@ -1,7 +1,7 @@
 // The virtual clock of timer-driven sources and workflows: request schemas and answers of
 // `/v1/{sources|workflows}/{id}/clock/…` (see docs/api.md, "Virtual clock").
 import { z } from 'zod';
-import type { RunResult, WorkflowRun } from './resources';
+import type { RunPause, RunResult, WorkflowRun } from './resources';
 
 /** Most firings one advance may run; a longer span is refused whole. */
 export const CLOCK_ADVANCE_LIMIT = 1000;
@@ -46,7 +46,7 @@ export interface ClockRun extends FiringTime {
   run_id?: string;
   status?: WorkflowRun['status'];
   /** Workflows: set when this entry is a paused run going on (its pause's kind), not a timer firing. */
-  resumed?: 'delay' | 'suspend' | 'rerun' | 'retry';
+  resumed?: RunPause['kind'];
 }
 
 /** `POST …/clock/advance`. Times are the timer's virtual clock, ISO 8601 UTC. */

@@ -9,12 +9,6 @@ export const ENV_VALUE_MAX_CHARS = 32 * 1024;
 /** Names Runnel sets itself: a project variable of that name would be ignored, so it is refused. */
 export const RESERVED_ENV_NAMES = new Set(['PD_COMPONENT']);
 
-export const envVarName = z
-  .string()
-  .regex(ENV_NAME, 'an environment variable name is a letter or "_" followed by letters, digits or "_" (at most 128)')
-  .refine((n) => n !== '__proto__', { message: '__proto__ cannot be an environment variable name' })
-  .refine((n) => !RESERVED_ENV_NAMES.has(n), { message: 'PD_COMPONENT is set by Runnel for each component' });
-
 export const putEnvVarBody = z.object({
   value: z.string({ error: 'value must be a string' }).max(ENV_VALUE_MAX_CHARS, `value must be at most ${ENV_VALUE_MAX_CHARS} characters`),
   /** Default true: masked in answers and logs. */

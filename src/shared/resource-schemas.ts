@@ -278,7 +278,7 @@ export const clockRun = z.object({
   emitted: z.number().optional(),
   run_id: z.string().optional(),
   status: runStatus.optional(),
-  resumed: z.enum(['delay', 'suspend', 'rerun', 'retry']).optional(),
+  resumed: runPause.shape.kind.optional(),
 });
 
 export const clockAdvance = z.object({

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { DurationError, parseDuration } from '../../shared/duration';
 import { CliError } from './errors';
 
 /** Commander collector for a repeatable `--prop name=value`. */
@@ -55,4 +56,14 @@ export async function parseEvent(arg: string | undefined): Promise<unknown> {
     return (value as { event?: unknown }).event;
   }
   return value;
+}
+
+/** A duration the user typed (90s, 15m, 2h, 1d), in seconds, or a one-line CLI error (after `label`, e.g. `--since: `). */
+export function durationArg(text: string, label = ''): number {
+  try {
+    return parseDuration(text);
+  } catch (err) {
+    if (err instanceof DurationError) throw new CliError(`${label}${err.message}`);
+    throw err;
+  }
 }

@@ -3,6 +3,7 @@ import type { PageInfo, WorkflowRun } from '../../shared/resources';
 import type { SearchHit, SearchQuery } from '../../shared/search-api';
 import type { EventLog, StoredEvent } from '../engine/ports/event-log';
 import { excerpt, fieldMatches, jsonText, lowerJsonOf, parseQuery, valueAt, type TextQuery } from '../runtime/search/search-text';
+import { ERRORS_CHANNEL } from '../runtime/workflows/errors-channel';
 
 export interface SearchServiceDeps {
   events: EventLog;
@@ -19,7 +20,6 @@ interface Found {
   hit(): SearchHit;
 }
 
-const ERRORS_CHANNEL = '$errors';
 
 /** What a run's text is: its trigger event, each step's results, errors and logs. */
 function runText(run: WorkflowRun): unknown {

@@ -3,7 +3,7 @@ import type { PausedRecord } from '../domain/flow';
 import type { PausedRunStore } from '../engine/ports/paused-runs';
 import type { Logger } from '../logger';
 import { decodeChecked, encodeChecked } from './checked-json';
-import { isDiskFull, nodeStoreFs, storageFullError, type StoreFs } from './store-fs';
+import { isDiskFull, nodeStoreFs, storageFullError, writeAll, type StoreFs } from './store-fs';
 
 /**
  * Paused workflow runs, one checked JSON file each (`<dir>/<run id>.json`), written to a temp
@@ -51,7 +51,8 @@ export class FilePausedRuns implements PausedRunStore {
     try {
       const h = await this.fs.open(tmp, 'w', 0o600);
       try {
-        await h.write(Buffer.from(encodeChecked(record)));
+        // A short write on a full disk reports success: writeAll writes the rest or throws.
+        await writeAll(h, Buffer.from(encodeChecked(record)));
         await h.sync();
       } finally {
         await h.close();

@@ -64,8 +64,9 @@ export async function openTestWorkflow(o: WorkflowOptions, pool: RunnerPool, pac
   const destinations = new Destinations({ events, bus, outbox, paths, clock });
   const errors = new ErrorsChannel({ events, bus, clock, destinations });
   const accounts = new Accounts(docs, box, clock);
+  const secrets = new Secrets(box);
   const executor = new RunExecutor({
-    ...{ docs, events, sandbox: pool, clock, logger: silentLogger, paths, destinations, errors, secrets: new Secrets(box), accounts, dataStores, env },
+    ...{ docs, events, sandbox: pool, clock, logger: silentLogger, paths, destinations, errors, secrets, accounts, dataStores, env },
     timeoutMs: workflowTimeoutMs,
     flowUrl: (token, action) => `${FLOW_BASE}/${token}/${action}`,
   });
@@ -74,7 +75,7 @@ export async function openTestWorkflow(o: WorkflowOptions, pool: RunnerPool, pac
     ...{ docs, clock, logger: silentLogger, runs, endpointUrl: (t: string) => `http://127.0.0.1:4620/e/${t}`, executor, errors, runners: 1 },
     ...{ subscriptions: new Subscriptions({ docs }), deployments: engine.deployments, flow: engine.flow },
     // Steps are written into the documents here, compiled from the test's files.
-    ...{ catalog: undefined as never, secrets: new Secrets(box), accounts, dataStores },
+    ...{ catalog: undefined as never, secrets, accounts, dataStores },
   });
 
   const comps: ComponentDoc[] = [];

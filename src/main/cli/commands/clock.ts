@@ -2,17 +2,9 @@ import type { Command } from 'commander';
 import type { ClockAdvance, ClockNext, ClockRun, SourceFiring, WorkflowFiring } from '../../../shared/clock-api';
 import { action } from '../cli-context';
 import { CliError } from '../errors';
-import { DurationError, formatDuration, parseDuration as parseAny } from '../../../shared/duration';
+import { formatDuration } from '../../../shared/duration';
+import { durationArg } from '../values';
 
-/** The user's duration, or a one-line CLI error. */
-function parseDuration(text: string): number {
-  try {
-    return parseAny(text);
-  } catch (err) {
-    if (err instanceof DurationError) throw new CliError(err.message);
-    throw err;
-  }
-}
 import { eventLine, runLine } from '../format';
 import type { Output } from '../output';
 import { resolveTarget, type Target } from '../resolve-target';
@@ -64,7 +56,7 @@ export function registerClock(program: Command): void {
     .argument('<duration>', 'how far: 90s, 15m, 2h, 1d, 1h30m, or a number of seconds')
     .action(
       action(async (ctx, _opts, ref, duration) => {
-        const seconds = parseDuration(duration);
+        const seconds = durationArg(duration);
         const client = await ctx.client();
         const target = await resolveTarget(client, ref);
         const a = await client.post<ClockAdvance>(`${base(target)}/advance`, { seconds });

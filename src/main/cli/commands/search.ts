@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
-import { DurationError, parseDuration } from '../../../shared/duration';
 import type { SearchHit } from '../../../shared/search-api';
 import { action } from '../cli-context';
-import { CliError } from '../errors';
 import { isoTime } from '../output';
+import { durationArg } from '../values';
 
 interface SearchOptions {
   status?: string;
@@ -28,12 +27,7 @@ export function registerSearch(program: Command): void {
         if (text) qs.set('q', text);
         if (opts.kind) qs.set('kind', opts.kind);
         if (opts.since) {
-          try {
-            qs.set('since', String(Date.now() - parseDuration(opts.since) * 1000));
-          } catch (err) {
-            if (err instanceof DurationError) throw new CliError(`--since: ${err.message}`);
-            throw err;
-          }
+          qs.set('since', String(Date.now() - durationArg(opts.since, '--since: ') * 1000));
         }
         const client = await ctx.client();
         const hits = await client.get<SearchHit[]>(`/v1/search?${qs}`);

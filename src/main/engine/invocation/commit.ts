@@ -5,7 +5,7 @@ import type { InvokeOutcome } from '../../domain/invocations';
 import { selectByDedupe, type DedupeStrategy } from './dedupe';
 import { prepareBatch } from './emit-batch';
 import type { EmitLog, StoredEvent } from './emit-log';
-import type { KeptTrigger } from '../../store/kept-triggers';
+import type { KeptTrigger } from '../ports/event-log';
 
 export interface CommitResult {
   stored: StoredEvent[];

@@ -12,11 +12,6 @@ function read(err: object, key: 'name' | 'message' | 'stack'): unknown {
   }
 }
 
-/** The stack in the user's terms: component frames mapped to their file and line, the runner's own dropped. */
-export function trimStack(stack: string): string {
-  return mapStack(stack);
-}
-
 /** Any thrown value as a SerializedError. */
 export function serializeError(err: unknown): SerializedError {
   if (err instanceof Error || (typeof err === 'object' && err !== null && typeof read(err, 'message') === 'string')) {
@@ -26,7 +21,7 @@ export function serializeError(err: unknown): SerializedError {
     return {
       name: typeof name === 'string' && name !== '' ? name : 'Error',
       message: String(read(e, 'message')),
-      ...(typeof stack === 'string' ? { stack: trimStack(stack) } : {}),
+      ...(typeof stack === 'string' ? { stack: mapStack(stack) } : {}),
     };
   }
   // `throw "boom"` and friends: report them as the Error they should have been.

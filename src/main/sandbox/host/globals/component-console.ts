@@ -4,7 +4,7 @@
 import { Console } from 'node:console';
 import { format } from 'node:util';
 import type { LogStream } from '../../../domain/invocations';
-import { trimStack } from '../serialize-error';
+import { mapStack } from '../component/source-maps';
 import { readable } from './readable-errors';
 
 /** One console call's text without its trailing newline, and which stream it went to. */
@@ -49,7 +49,7 @@ export function makeComponentConsole(sink: LineSink): Readonly<Record<string, un
   // Node's trace() builds its header from a plain object, which prints as "[object Object]"
   // under lockdown; this prints what Node would.
   out.trace = (...args: unknown[]) => {
-    const frames = trimStack(new Error().stack ?? '').split('\n').slice(1).join('\n');
+    const frames = mapStack(new Error().stack ?? '').split('\n').slice(1).join('\n');
     real.error(`Trace${args.length > 0 ? `: ${format(...args.map((a) => readable(a)))}` : ''}\n${frames}`);
   };
   return Object.freeze(out);

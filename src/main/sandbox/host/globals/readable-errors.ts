@@ -5,7 +5,7 @@
 // arrays) becomes a stand-in whose custom inspect prints what Node would: the stack, then the
 // error's own properties and cause.
 import { inspect, types, type InspectOptions } from 'node:util';
-import { trimStack } from '../serialize-error';
+import { mapStack } from '../component/source-maps';
 
 const MAX_DEPTH = 6;
 
@@ -18,7 +18,7 @@ function errorText(err: Error, options: InspectOptions, inspectFn: Inspect): str
   } catch {
     stack = undefined;
   }
-  let text = typeof stack === 'string' && stack !== '' ? trimStack(stack) : `${String(err.name)}: ${String(err.message)}`;
+  let text = typeof stack === 'string' && stack !== '' ? mapStack(stack) : `${String(err.name)}: ${String(err.message)}`;
   const extra: Record<string, unknown> = {};
   for (const key of Object.keys(err)) {
     if (key !== 'stack' && key !== 'message') extra[key] = readable((err as unknown as Record<string, unknown>)[key], 1, new Set([err]));
