@@ -5,6 +5,7 @@ import type { PropDescriptor } from '../domain/components';
 import type { ComponentDoc } from '../store/document-types';
 import type { Accounts } from './accounts';
 import { configurableProps, INTERFACE_TYPES } from '../engine/props/props';
+import { mergeProps } from '../engine/props/dynamic-props';
 import { dataStoreInterfaces } from '../engine/props/data-store-props';
 import { scrubOfClearValues } from './secret-scrubber';
 import { dataStoreIdOf } from '../../shared/data-stores';
@@ -83,13 +84,6 @@ export class ComponentConfig {
 
 /** additionalProps() may add data stores, which may add more: a bound on the repeats. */
 const MAX_STORE_ROUNDS = 3;
-
-/** Each additionalProps answer replaces the previous one and merges with `props`. */
-function mergeProps(own: PropDescriptor[], extra: PropDescriptor[]): PropDescriptor[] {
-  const merged = new Map(own.map((p) => [p.name, p]));
-  for (const p of extra) merged.set(p.name, p);
-  return [...merged.values()];
-}
 
 /** Which configured data stores are live with this prop set, as one comparable text. */
 function liveStores(props: PropDescriptor[], configured: Record<string, unknown>): string {

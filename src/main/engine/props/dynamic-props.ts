@@ -32,18 +32,27 @@ export async function stepDynamicProps(
   const literal = Object.fromEntries(Object.entries(configured).filter(([, v]) => !hasExpression(v)));
   const own = new Map(comp.props.map((p) => [p.name, JSON.stringify(p)]));
   const added = (await set.props(comp, literal)).filter((p) => own.get(p.name) !== JSON.stringify(p));
-  const missing = added
-    .filter((p) => !INTERFACE_TYPES.has(p.type) && !DISPLAY_TYPES.has(p.type) && p.type !== 'app' && !p.optional && p.default === undefined && configured[p.name] === undefined)
-    .map((p) => p.name);
-  if (missing.length) throw new RunnelError('invalid_props', `Step "${stepName}": missing required prop${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
+  checkStepRequired(added, configured, stepName);
   for (const p of added) if (p.type === DATA_STORE_PROP) dataStore(p, configured[p.name]);
   return added.length ? { dynamic_props: added } : {};
 }
 
 /** A step's props for a run: the component's own, with what additionalProps() added when the step was saved. */
 export function stepProps(comp: Pick<ComponentDoc, 'props'>, step: Pick<StepDoc, 'dynamic_props'>): PropDescriptor[] {
-  if (!step.dynamic_props?.length) return comp.props;
-  const merged = new Map(comp.props.map((p) => [p.name, p]));
-  for (const p of step.dynamic_props) merged.set(p.name, p);
+  return step.dynamic_props?.length ? mergeProps(comp.props, step.dynamic_props) : comp.props;
+}
+
+/** `own` with `extra` in place of (or added to) the props of the same name. */
+export function mergeProps(own: PropDescriptor[], extra: PropDescriptor[]): PropDescriptor[] {
+  const merged = new Map(own.map((p) => [p.name, p]));
+  for (const p of extra) merged.set(p.name, p);
   return [...merged.values()];
+}
+
+/** Refuses a step whose required props (no default, not optional, not platform-given) are not configured. */
+export function checkStepRequired(props: PropDescriptor[], configured: Record<string, unknown>, stepName: string): void {
+  const missing = props
+    .filter((p) => !INTERFACE_TYPES.has(p.type) && !DISPLAY_TYPES.has(p.type) && p.type !== 'app' && !p.optional && p.default === undefined && configured[p.name] === undefined)
+    .map((p) => p.name);
+  if (missing.length) throw new RunnelError('invalid_props', `Step "${stepName}": missing required prop${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
 }

@@ -3,14 +3,13 @@ import { RunnelError } from '../../../shared/errors';
 import type { StepBody } from '../../../shared/api';
 import { DATA_STORE_PROP } from '../../../shared/data-stores';
 import type { StepDoc } from '../../store/document-types';
-import { DISPLAY_TYPES, INTERFACE_TYPES } from '../../engine/props/props';
 import { hasExpression } from '../../engine/invocation/expressions';
 import { checkStepHttpRequestProps, isHttpRequestProp } from '../../engine/props/http-request-prop';
 import type { ComponentCatalog } from '../component-catalog';
 import type { Accounts } from '../accounts';
 import type { DataStores } from '../data-stores';
 import type { Secrets } from '../secrets';
-import { stepDynamicProps, stepProps, type PropSet } from '../../engine/props/dynamic-props';
+import { checkStepRequired, stepDynamicProps, stepProps, type PropSet } from '../../engine/props/dynamic-props';
 import { PYTHON_RUNTIME } from '../../../shared/api';
 import { pythonStepProps } from '../python-steps';
 
@@ -55,10 +54,7 @@ export async function buildSteps(deps: StepBuilderDeps, bodies: StepBody[], old:
       throw new RunnelError('invalid_component', `Step "${b.name}": "${comp.name}" is a source; workflow steps are actions or code`);
     }
     const configured = b.configured_props ?? {};
-    const missing = comp.props
-      .filter((p) => !INTERFACE_TYPES.has(p.type) && !DISPLAY_TYPES.has(p.type) && p.type !== 'app' && !p.optional && p.default === undefined && configured[p.name] === undefined)
-      .map((p) => p.name);
-    if (missing.length) throw new RunnelError('invalid_props', `Step "${b.name}": missing required prop${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
+    checkStepRequired(comp.props, configured, b.name);
     for (const p of comp.props) if (p.type === 'app') deps.accounts.configure(p, configured[p.name]);
     for (const p of comp.props) if (p.type === DATA_STORE_PROP) deps.dataStores.configure(p, configured[p.name]);
     checkStepHttpRequestProps(comp.props, configured, b.name);

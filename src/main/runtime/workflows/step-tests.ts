@@ -4,11 +4,11 @@
 // so the next step's test starts from it.
 import { RunnelError } from '../../../shared/errors';
 import { randomToken } from '../../../shared/ids';
-import type { LogLine } from '../../../shared/resources';
+import type { LogLine, WorkflowRun } from '../../../shared/resources';
 import type { StepLastExports, StepTestBody, StepTestResult, WorkflowTestEvent } from '../../../shared/test-events-api';
 import type { PauseRequest } from '../../domain/invocations';
 import type { Clock } from '../../scheduler/clock';
-import type { StepDoc, WorkflowDoc } from '../../store/document-types';
+import type { StepDoc, StepTestDoc, WorkflowDoc } from '../../store/document-types';
 import type { DocumentStore } from '../../store/documents';
 import { emailInput } from '../email/email-input';
 import { workflowTimeoutMs, type RunExecutor } from './run-executor';
@@ -43,8 +43,9 @@ export class StepTests {
     // An e-mail trigger's test event may be the raw request (`bodyRaw`): the step sees the parsed message.
     const event = wf.trigger.type === 'email' ? emailInput({ event: given, sourceType: 'manual', hops: 0 }).event : given;
     const inputs: Record<string, Record<string, unknown>> = {};
+    const runs = this.deps.runs.list(wf.id);
     for (const s of wf.steps.slice(0, index)) {
-      const exports = body.steps?.[s.name] ?? this.lastExports(wf, s)?.exports;
+      const exports = body.steps?.[s.name] ?? lastExports(wf, s, runs)?.exports;
       if (exports && !s.disabled) inputs[s.name] = exports;
     }
     const startedAt = this.deps.clock.now();
@@ -72,33 +73,34 @@ export class StepTests {
   /** Each step's last exports, by step name (steps never tested nor run successfully are left out). */
   lastExportsOf(wf: WorkflowDoc): Record<string, StepLastExports> {
     const out: Record<string, StepLastExports> = {};
+    const runs = this.deps.runs.list(wf.id);
     for (const s of wf.steps) {
-      const last = this.lastExports(wf, s);
+      const last = lastExports(wf, s, runs);
       if (last) out[s.name] = last;
     }
     return out;
   }
 
-  /** The step's exports (and return value) from its last test or last successful run, whichever is newer. */
-  private lastExports(wf: WorkflowDoc, step: StepDoc): StepLastExports | undefined {
-    const tested = wf.step_tests?.[step.id];
-    for (const run of this.deps.runs.list(wf.id)) {
-      const ran = run.steps.find((s) => s.id === step.id && s.status === 'success');
-      if (!ran) continue;
-      // Newer by when each began: a run answers its caller ($.respond) before it ends.
-      const at = run.started_at;
-      if (tested && tested.at >= at) break;
-      return { from: 'run', at, run_id: run.id, exports: { $return_value: ran.$return_value, ...ran.exports } };
-    }
-    return tested ? { from: 'test', at: tested.at, run_id: null, exports: { $return_value: tested.$return_value, ...tested.exports } } : undefined;
-  }
-
-  private async keep(workflowId: string, stepId: string, test: NonNullable<WorkflowDoc['step_tests']>[string]): Promise<void> {
+  private async keep(workflowId: string, stepId: string, test: StepTestDoc): Promise<void> {
     await this.deps.docs.update((doc) => {
       const wf = doc.workflows.find((w) => w.id === workflowId);
       if (wf) wf.step_tests = { ...wf.step_tests, [stepId]: test };
     });
   }
+}
+
+/** The step's exports (and return value) from its last test or last successful run (`runs`, newest first), whichever is newer. */
+function lastExports(wf: WorkflowDoc, step: StepDoc, runs: WorkflowRun[]): StepLastExports | undefined {
+  const tested = wf.step_tests?.[step.id];
+  for (const run of runs) {
+    const ran = run.steps.find((s) => s.id === step.id && s.status === 'success');
+    if (!ran) continue;
+    // Newer by when each began: a run answers its caller ($.respond) before it ends.
+    const at = run.started_at;
+    if (tested && tested.at >= at) break;
+    return { from: 'run', at, run_id: run.id, exports: { $return_value: ran.$return_value, ...ran.exports } };
+  }
+  return tested ? { from: 'test', at: tested.at, run_id: null, exports: { $return_value: tested.$return_value, ...tested.exports } } : undefined;
 }
 
 /** A test does not pause: it says what the run would have done. */
