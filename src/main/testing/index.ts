@@ -60,7 +60,8 @@ function packagesDir(o: Api.LoadOptions): string {
   return o.packagesDir ?? process.env.RUNNEL_PACKAGES_DIR ?? join(envPaths('runnel', { suffix: '' }).cache, 'packages');
 }
 
-export const loadComponent: typeof Api.loadComponent = async (file, o = {}) => {
+/** A test's own sandbox: a temp folder, its data stores, the scratch root and one runner. */
+async function openSandbox(o: { memoryCapMb?: number }) {
   // The component's folder: its /tmp, and its data stores out of the component's reach.
   const dir = await mkdtemp(join(tmpdir(), 'runnel-testing-'));
   const stores = new ComponentStores(join(dir, 'data-stores'));
@@ -68,6 +69,16 @@ export const loadComponent: typeof Api.loadComponent = async (file, o = {}) => {
   const scratchRoot = join(dir, 'scratch');
   await mkdir(scratchRoot, { mode: 0o700 });
   const pool = new RunnerPool({ runnerEntry: runnerEntry(), maxRunners: 1, logger: silentLogger, memoryCapMb: o.memoryCapMb ?? 256, dataStores: stores, scratchRoot });
+  const cleanup = async () => {
+    await pool.dispose();
+    await stores.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { dir, stores, scratchRoot, pool, cleanup };
+}
+
+export const loadComponent: typeof Api.loadComponent = async (file, o = {}) => {
+  const { dir, stores, scratchRoot, pool, cleanup } = await openSandbox(o);
   try {
     const packages = new PackageCache({ dir: packagesDir(o), logger: silentLogger });
     const compiled = await compileFile(file, pool, packages, o.onProgress);
@@ -96,24 +107,13 @@ export const loadComponent: typeof Api.loadComponent = async (file, o = {}) => {
       scratchDir: join(scratchRoot, 'sc_test'),
     });
   } catch (err) {
-    await pool.dispose();
-    await stores.close();
-    await rm(dir, { recursive: true, force: true });
+    await cleanup();
     throw err;
   }
 };
 
 export const loadWorkflow: typeof Api.loadWorkflow = async (o) => {
-  const dir = await mkdtemp(join(tmpdir(), 'runnel-testing-'));
-  const stores = new ComponentStores(join(dir, 'data-stores'));
-  const scratchRoot = join(dir, 'scratch');
-  await mkdir(scratchRoot, { mode: 0o700 });
-  const pool = new RunnerPool({ runnerEntry: runnerEntry(), maxRunners: 1, logger: silentLogger, memoryCapMb: o.memoryCapMb ?? 256, dataStores: stores, scratchRoot });
-  const cleanup = async () => {
-    await pool.dispose();
-    await stores.close();
-    await rm(dir, { recursive: true, force: true });
-  };
+  const { scratchRoot, pool, cleanup } = await openSandbox(o);
   try {
     const wf = await openTestWorkflow(o, pool, new PackageCache({ dir: packagesDir(o), logger: silentLogger }), scratchRoot);
     return {
