@@ -6,6 +6,7 @@ import { homedir, hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { mkdir, open, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import envPaths from 'env-paths';
+import { pathsFor } from './paths';
 
 /** What one running service says about itself. */
 export interface ServiceAnnouncement {
@@ -63,7 +64,7 @@ export async function runningServices(dir: string): Promise<ServiceAnnouncement[
 
 /** The live service holding `dataDir`'s lock (pid and URL once it listens), if any. */
 export async function lockHolder(dataDir: string): Promise<{ pid: number; url: string | null } | undefined> {
-  const raw = await readSmall(join(dataDir, 'runnel.lock'));
+  const raw = await readSmall(pathsFor(dataDir).lockFile);
   if (raw === undefined) return undefined;
   try {
     const v = JSON.parse(raw) as { pid?: unknown; url?: unknown; hostname?: unknown };
