@@ -2,7 +2,10 @@
 // created, what was mapped and what is left to do) and export (the files of the folder).
 import { z } from 'zod';
 
-const fileMap = z.record(z.string().min(1).max(1000), z.string().max(1024 * 1024)).refine((f) => Object.keys(f).length <= 5000, 'at most 5,000 files');
+/** The most files a project folder (or a components folder) may send. */
+export const MAX_PROJECT_FILES = 5000;
+
+const fileMap = z.record(z.string().min(1).max(1000), z.string().max(1024 * 1024)).refine((f) => Object.keys(f).length <= MAX_PROJECT_FILES, 'at most 5,000 files');
 
 /** `POST /v1/projects/import`. */
 export const importProjectBody = z.object({

@@ -1,9 +1,9 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { MAX_PROJECT_FILES as MAX_FILES } from '../../shared/projects-api';
 import { CliError } from './errors';
 
 const SKIP_DIRS = new Set(['.git', 'node_modules']);
-const MAX_FILES = 5000;
 const MAX_FILE_BYTES = 1024 * 1024;
 
 /** A folder's files (path relative to it, `/`-separated → text), as the import takes them; `keep` picks which. */
@@ -12,6 +12,7 @@ export async function readFolder(dir: string, keep: (path: string) => boolean = 
   const info = await stat(root).catch(() => undefined);
   if (!info?.isDirectory()) throw new CliError(`${dir} is not a folder`);
   const files: Record<string, string> = {};
+  let count = 0;
   const walk = async (d: string): Promise<void> => {
     for (const entry of await readdir(d, { withFileTypes: true })) {
       const p = join(d, entry.name);
@@ -21,9 +22,10 @@ export async function readFolder(dir: string, keep: (path: string) => boolean = 
       }
       const rel = relative(root, p).split(sep).join('/');
       if (!entry.isFile() || !keep(rel)) continue;
-      if (Object.keys(files).length >= MAX_FILES) throw new CliError(`${dir} holds more than ${MAX_FILES} files: is it a synced project folder?`);
+      if (count >= MAX_FILES) throw new CliError(`${dir} holds more than ${MAX_FILES} files: is it a synced project folder?`);
       if ((await stat(p)).size > MAX_FILE_BYTES) continue;
       files[rel] = await readFile(p, 'utf8');
+      count++;
     }
   };
   await walk(root);

@@ -12,8 +12,6 @@ export type LineSink = (stream: 'stdout' | 'stderr', line: string) => void;
 export interface Interpreter {
   /** Runs one step: the request as JSON in, the outcome as JSON out (prelude's __runnel_run). */
   run(requestJson: string): string;
-  /** The workflow whose steps it runs ('' until one claims it: it has run nothing yet). */
-  owner: string;
 }
 
 /** Warm interpreters kept per runner, one per workflow (the least recently used goes first). */
@@ -47,8 +45,7 @@ export class Interpreters {
     }
     const spare = this.spare;
     this.spare = undefined;
-    const py = spare ? await spare.catch(() => this.fresh('')) : await this.fresh('');
-    py.owner = owner;
+    const py = spare ? await spare.catch(() => this.fresh()) : await this.fresh();
     this.warm.set(owner, py);
     if (this.warm.size > KEPT) this.warm.delete(this.warm.keys().next().value!);
     return py;
@@ -56,7 +53,7 @@ export class Interpreters {
 
   /** Makes the spare interpreter now (the runner is idle), if there is none. */
   prepareSpare(): Promise<unknown> {
-    this.spare ??= this.fresh('');
+    this.spare ??= this.fresh();
     return this.spare.catch(() => undefined);
   }
 
@@ -65,7 +62,7 @@ export class Interpreters {
     this.warm.delete(owner);
   }
 
-  private async fresh(owner: string): Promise<Interpreter> {
+  private async fresh(): Promise<Interpreter> {
     if (!this.snapshot) await this.load();
     const py = await loadPyodide({ ...this.options(), _loadSnapshot: this.snapshot } as Parameters<typeof loadPyodide>[0]);
     // The bridges Python would otherwise import: the JavaScript global scope (an empty object
@@ -79,7 +76,7 @@ export class Interpreters {
     }
     py.runPython(PRELUDE);
     const entry = py.globals.get('__runnel_run') as ((json: string) => string) & { destroy?(): void };
-    return { owner, run: (json) => entry(json) };
+    return { run: (json) => entry(json) };
   }
 
   private options(): Record<string, unknown> {
