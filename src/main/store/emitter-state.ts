@@ -58,13 +58,18 @@ export interface CommitRecord {
   db?: DbChanges;
   tr?: KeptTrigger;
 }
+/** Trigger inputs journaled after the events they produced (see EventStore.writePending). */
+export interface KeptTriggersRecord {
+  t: 'k';
+  tr: KeptTrigger[];
+}
 export interface DeleteRecord {
   t: 'd';
   ch?: string;
   from?: string;
   to?: string;
 }
-export type JournalRecord = Snapshot | CommitRecord | DeleteRecord;
+export type JournalRecord = Snapshot | CommitRecord | KeptTriggersRecord | DeleteRecord;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isEvent = (e: unknown): boolean => isObject(e) && typeof e.id === 'string' && parseEventId(e.id) !== undefined && typeof e.ch === 'string';
@@ -76,6 +81,7 @@ export function isJournalRecord(r: unknown): r is JournalRecord {
   if (r.t === 's') {
     return isObject(r.channels) && Object.values(r.channels).every((l) => Array.isArray(l) && l.every(isEvent)) && isObject(r.db) && isObject(r.dedupe);
   }
+  if (r.t === 'k') return Array.isArray(r.tr) && r.tr.every(isKeptTrigger);
   return r.t === 'd';
 }
 
@@ -104,6 +110,14 @@ export class EmitterState {
   recordsSinceSnapshot = 0;
   /** Serialises every write of this emitter. */
   queue: Promise<unknown> = Promise.resolve();
+  /**
+   * Kept in the ring but not yet journaled, oldest first (written by a timer: see
+   * EventStore.writePending); at most the ring's size.
+   */
+  unsavedTriggers: KeptTrigger[] = [];
+  triggerFlush: NodeJS.Timeout | undefined;
+  /** Inputs journaled with their events since `since` (epoch ms). */
+  inlineTriggers = { since: 0, count: 0 };
   /** Commits waiting for the next write. */
   pending: { input: CommitInput; resolve(v: StoredEvent[]): void; reject(e: unknown): void }[] = [];
 
@@ -133,6 +147,8 @@ export class EmitterState {
       if (record.tr) this.triggers.add(record.tr, retention);
       for (const e of record.ev) this.addEvent(e, retention);
       if (record.db) applyDbChanges(this.db, record.db);
+    } else if (record.t === 'k') {
+      for (const t of record.tr) this.triggers.add(t, retention);
     } else if (record.t === 'd') {
       this.deleteEvents(record);
     }

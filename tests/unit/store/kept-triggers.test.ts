@@ -37,6 +37,41 @@ describe('kept trigger inputs', () => {
     await again.close();
   });
 
+  it('under load are journaled a moment after their events, in order: a reopen after that (even without a clean close) has them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kt-'));
+    const s = store(dir);
+    // A burst: more invocations at once than are written with their inputs.
+    const burst = Array.from({ length: 30 }, (_, i) => i + 1).map((n) =>
+      s.commit('dc_a', { events: [{ ch: '', emit_id: `e${n}`, ev: { n } }], trigger: keptTrigger(`i_${n}`, n === 29 ? 'manual' : 'http', n, request(n)) }),
+    );
+    await Promise.all(burst);
+    // In memory at once, whatever the journal holds yet.
+    expect(s.trigger('dc_a', 'i_30')?.input).toEqual(request(30));
+    await new Promise((r) => setTimeout(r, 600));
+    // Opened again while the first store is still open: what a crash now would leave.
+    const crashed = store(dir);
+    await crashed.openAll();
+    expect(crashed.list('dc_a', { channel: '', limit: 10 }).total).toBe(5);
+    expect(crashed.trigger('dc_a', 'i_30')?.input).toEqual(request(30));
+    expect(crashed.trigger('dc_a', 'i_26')).toMatchObject({ kind: 'http', ts: 26 });
+    expect(crashed.trigger('dc_a', 'i_25')).toBeUndefined();
+    expect(crashed.lastTrigger('dc_a', ['http'])?.id).toBe('i_30');
+    expect(crashed.lastTrigger('dc_a', ['manual'])?.id).toBe('i_29');
+    await s.close();
+  });
+
+  it('under load are all journaled by a clean close, however soon it comes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kt-'));
+    const s = store(dir);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => s.commit('dc_a', { events: [], trigger: keptTrigger(`i_${i}`, 'http', i, request(i)) })));
+    await s.close();
+    const again = store(dir);
+    await again.openAll();
+    expect(again.trigger('dc_a', 'i_19')?.input).toEqual(request(19));
+    expect(again.trigger('dc_a', 'i_15')?.input).toEqual(request(15));
+    await again.close();
+  });
+
   it('are deleted with all the events, and not kept over 1 MB', async () => {
     const s = store(mkdtempSync(join(tmpdir(), 'kt-')));
     await s.commit('dc_a', { events: [], trigger: keptTrigger('i_1', 'http', 1, request(1)) });
