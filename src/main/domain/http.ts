@@ -5,8 +5,8 @@ import type { HttpResponseSpec } from './invocations';
 /** What an HTTP request is made of, as the webhook ingress read it. */
 export interface HttpRequestFacts {
   method: string;
-  /** The full URL the request was made to (webhook path and query included). */
-  url: URL;
+  /** The full URL the request was made to (webhook path and query included), as URL text. */
+  url: string;
   /** What follows `/e/<token>`: the path a component sees. */
   path: string;
   /** Lower-case names; repeated headers joined by `, `. */

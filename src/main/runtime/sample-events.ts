@@ -10,7 +10,7 @@ export function sampleHttpEvent(endpointUrl: string, clientIp = '127.0.0.1'): Re
   const bodyRaw = JSON.stringify({ name: 'Ada' });
   return httpEventOf({
     method: 'POST',
-    url: new URL(endpointUrl),
+    url: new URL(endpointUrl).toString(),
     path: '/',
     headers: { 'content-type': 'application/json', 'content-length': String(bodyRaw.length), 'user-agent': 'runnel-test-event' },
     bodyRaw,

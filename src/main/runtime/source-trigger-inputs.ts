@@ -53,7 +53,7 @@ export function testEventOf(events: EventLog, doc: SourceDoc, endpointUrl: (toke
 export function keptInput(t: KeptTrigger): unknown {
   if (t.req) {
     const r = t.req;
-    return httpEventOf({ method: r.method, url: new URL(r.url), path: r.path, headers: r.headers, bodyRaw: r.bodyRaw, clientIp: r.client_ip });
+    return httpEventOf({ method: r.method, url: r.url, path: r.path, headers: r.headers, bodyRaw: r.bodyRaw, clientIp: r.client_ip });
   }
   return 'input' in t ? t.input : undefined;
 }

@@ -10,6 +10,9 @@ import { mapError } from './error-mapper';
 export const WEBHOOK_PREFIX = '/e';
 
 const CORS = { 'access-control-allow-origin': '*' };
+/** The answer to every accepted request, headers included, built once (the hot path). */
+const ACCEPTED = '{"success":true}';
+const ACCEPTED_HEADERS = ['content-type', 'application/json', 'access-control-allow-origin', '*', 'content-length', String(ACCEPTED.length)];
 
 /** Whoever owns webhook tokens (services/webhook-service.ts: sources and workflows). */
 export interface WebhookTarget {
@@ -38,7 +41,7 @@ export function webhookListener(target: WebhookTarget, logger: Logger, baseUrl: 
 }
 
 async function handle(target: WebhookTarget, baseUrl: () => string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', baseUrl());
+  const url = webhookUrl(req.url ?? '/', baseUrl());
   const rest = url.pathname.slice(WEBHOOK_PREFIX.length + 1);
   const slash = rest.indexOf('/');
   const token = slash === -1 ? rest : rest.slice(0, slash);
@@ -50,10 +53,24 @@ async function handle(target: WebhookTarget, baseUrl: () => string, req: Incomin
   const raw = await readLimited(req, LIMITS.webhookBodyBytes);
   const delivery = await target.deliver(token, requestFacts(req, url, slash === -1 ? '/' : rest.slice(slash), raw));
   if (delivery.kind === 'accepted') {
-    send(res, 200, { 'content-type': 'application/json', ...CORS }, '{"success":true}');
+    if (!res.headersSent) res.writeHead(200, ACCEPTED_HEADERS).end(ACCEPTED);
   } else {
     writeSpec(res, deliveryAnswer(delivery));
   }
+}
+
+/** A path the URL parser would leave as it is: letters, digits, `_`, `-` and `/`, no query. */
+const PLAIN_PATH = /^\/e\/[A-Za-z0-9_\-/]*$/;
+let lastOrigin = { base: '', origin: '' };
+
+/** The request's full URL and path, as `new URL(raw, base)` gives them (without building one for a plain path: the hot path). */
+export function webhookUrl(raw: string, base: string): { href: string; pathname: string } {
+  if (PLAIN_PATH.test(raw)) {
+    if (lastOrigin.base !== base) lastOrigin = { base, origin: new URL(base).origin };
+    return { href: lastOrigin.origin + raw, pathname: raw };
+  }
+  const url = new URL(raw, base);
+  return { href: url.toString(), pathname: url.pathname };
 }
 
 function preflight(req: IncomingMessage, res: ServerResponse): void {
@@ -87,9 +104,17 @@ export function readLimited(req: IncomingMessage, max: number): Promise<Buffer> 
 }
 
 /** What a component may see of a public request (Runnel's own cookies removed). */
-export function requestFacts(req: IncomingMessage, url: URL, path: string, raw: Buffer): HttpRequestFacts {
+export function requestFacts(req: IncomingMessage, url: { href: string }, path: string, raw: Buffer): HttpRequestFacts {
+  return { method: req.method ?? 'GET', url: url.href, path, headers: headersOf(req), bodyRaw: raw.toString('utf8'), clientIp: clientIpOf(req) };
+}
+
+/** Node joins repeated headers with `, ` except Set-Cookie (a list) and Cookie (`; `). */
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const all = req.headers;
+  // The common case needs no copy: nothing to join and no cookie to filter.
+  if (all.cookie === undefined && all['set-cookie'] === undefined) return all as Record<string, string>;
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) {
+  for (const [k, v] of Object.entries(all)) {
     if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   }
   // A signed-in browser sends the web UI's session cookie to webhooks too (same host): the
@@ -99,14 +124,12 @@ export function requestFacts(req: IncomingMessage, url: URL, path: string, raw: 
     if (kept === undefined) delete headers.cookie;
     else headers.cookie = kept;
   }
-  return {
-    method: req.method ?? 'GET',
-    url,
-    path,
-    headers,
-    bodyRaw: raw.toString('utf8'),
-    clientIp: (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
-  };
+  return headers;
+}
+
+function clientIpOf(req: IncomingMessage): string {
+  const ip = req.socket.remoteAddress ?? '';
+  return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
 }
 
 const ANSWER_SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-downloads';

@@ -72,5 +72,5 @@ function httpRequest(o: HttpEventOptions, endpoint: string): unknown {
   for (const [k, v] of Object.entries(o.query ?? {})) for (const one of Array.isArray(v) ? v : [v]) url.searchParams.append(k, one);
   headers.host ??= url.host;
   if (bodyRaw) headers['content-length'] ??= String(Buffer.byteLength(bodyRaw));
-  return httpEventOf({ method: (o.method ?? (o.body !== undefined ? 'POST' : 'GET')).toUpperCase(), url, path, headers, bodyRaw, clientIp: o.clientIp ?? '127.0.0.1' });
+  return httpEventOf({ method: (o.method ?? (o.body !== undefined ? 'POST' : 'GET')).toUpperCase(), url: url.toString(), path, headers, bodyRaw, clientIp: o.clientIp ?? '127.0.0.1' });
 }
