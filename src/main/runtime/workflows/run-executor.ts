@@ -120,8 +120,8 @@ export class RunExecutor {
           if (runs === 1 && wf.notify_first_error) await this.deps.errors.record(wf, run, step, result.error!, start.hops);
           const request = { kind: 'retry' as const, ms: retryDelayMs(runs) };
           const pausedAt = virtualNow();
-          const { $attempt, summary } = attemptExports(result.error!, runs, pausedAt + request.ms, urls);
-          Object.assign(result.step, { exports: { ...result.step.exports, $attempt }, summary });
+          const { $attempt, $summary } = attemptExports(result.error!, runs, pausedAt + request.ms, urls);
+          Object.assign(result.step, { exports: { ...result.step.exports, $attempt, $summary }, summary: $summary });
           const paused = pausedRecord({ run, scope, stepId: step.id, stepName: step.name, request, runs, hops: start.hops, tokens, urls, pausedAt });
           this.deps.onProgress?.(run);
           return { run, paused };
