@@ -89,8 +89,10 @@ export class RunExecutor {
     const virtualStart = input.at ?? realStart + (wf.clock_offset_ms ?? 0);
     const virtualNow = () => virtualStart + (this.deps.clock.now() - realStart);
     const deadline = realStart + this.deps.timeoutMs(wf);
-    const start = input.continuation ? continueFrom(wf, input.continuation) : this.fresh(wf, input, realStart);
-    if ('done' in start) return { run: this.finish(wf, start.done) };
+    // A run's own times (started_at, context.ts, ended_at) are on that clock too, so that they
+    // agree with its pauses and its timer's firing; without an advance it is the real clock.
+    const start = input.continuation ? continueFrom(wf, input.continuation) : this.fresh(wf, input, virtualStart);
+    if ('done' in start) return { run: this.finish(wf, start.done, virtualNow()) };
     const { run, scope } = start;
     const context = run.trigger.context;
     context.deadline = deadline;
@@ -145,7 +147,7 @@ export class RunExecutor {
         return { run, paused };
       }
     }
-    return { run: this.finish(wf, run) };
+    return { run: this.finish(wf, run, virtualNow()) };
   }
 
   private fresh(wf: WorkflowDoc, input: TriggerInput, started: number): LegStart {
@@ -183,13 +185,13 @@ export class RunExecutor {
   }
 
   /** Ends the run: the steps it did not reach are skipped. */
-  private finish(wf: WorkflowDoc, run: WorkflowRun): WorkflowRun {
+  private finish(wf: WorkflowDoc, run: WorkflowRun, endedAt: number): WorkflowRun {
     if (run.status === 'running') run.status = 'success';
     const reached = new Set(run.steps.map((s) => s.id));
     for (const s of wf.steps) {
       if (!reached.has(s.id)) run.steps.push(skippedStep(s));
     }
-    run.ended_at = this.deps.clock.now();
+    run.ended_at = endedAt;
     run.duration_ms = run.ended_at - run.started_at;
     this.deps.onProgress?.(run);
     return run;
