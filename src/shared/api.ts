@@ -192,7 +192,10 @@ export const throttleBody = z.object(
       .min(1, 'throttle.interval must be at least 1')
       .max(L.maxThrottleInterval, `throttle.interval must be at most ${L.maxThrottleInterval}`)
       .default(1),
-    unit: z.enum(['second', 'minute', 'hour'], { error: 'throttle.unit must be second, minute or hour' }),
+    // The plural ("minutes") reads as naturally as the singular; what is stored is the singular.
+    unit: z
+      .enum(['second', 'minute', 'hour', 'seconds', 'minutes', 'hours'], { error: 'throttle.unit must be second, minute or hour' })
+      .transform((u) => u.replace(/s$/, '') as ThrottleUnit),
   },
   { error: 'throttle must be {limit, interval, unit} or null' },
 );

@@ -90,6 +90,27 @@ describe('runnel clock against a real service', () => {
     expect(human.stdout).toMatch(/\nnext: \S+Z {2}\(clock offset \+3h\)\n$/);
   });
 
+  it('moves paused runs on: advancing 1 h resumes a 1 h $.flow.delay at its due time, and the JSON names it', async () => {
+    const wf = await svc.createWorkflow({
+      name: 'Waits an hour',
+      trigger: { type: 'manual' },
+      steps: [codeStep('wait', `async run({ $ }) { $.flow.delay(60 * 60 * 1000); return 1; }`), codeStep('after', `async run({ steps }) { return "after " + steps.wait.$return_value; }`)],
+    });
+    const run = await svc.runWorkflow(wf.id);
+    const due = new Date(run.pauses[0].resume_at).toISOString();
+    const early = await cli('clock', 'advance', 'Waits an hour', '59m');
+    expect(early.code).toBe(0);
+    expect(early.stdout).toContain('No firing or paused run was due in that span.');
+    const human = await cli('clock', 'advance', 'Waits an hour', '1m');
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain(`0 firings, 1 paused run went on:\n  ${due}  ok  delay due: run ${run.id} success\n`);
+    expect((await svc.json(`/v1/workflows/${wf.id}/runs/${run.id}`)).data.steps[1].$return_value).toBe('after 1');
+
+    const again = await svc.runWorkflow(wf.id);
+    const out = await json('clock', 'advance', wf.id, '1h');
+    expect(out).toMatchObject({ resumed: 1, runs: [{ run_id: again.id, resumed: 'delay', status: 'success', due_at: new Date(again.pauses[0].resume_at).toISOString() }] });
+  });
+
   it('reports failed firings and exits 1', async () => {
     expect((await cli('deploy', 'flaky.mjs', '--no-follow')).code).toBe(0);
     const r = await cli('clock', 'advance', 'Flaky', '4h');

@@ -53,13 +53,14 @@ describe('the Workflows screen', () => {
     await throttle.getByRole('checkbox').check();
     await throttle.getByLabel('Throttle limit').fill('5');
     await throttle.getByLabel('Throttle unit').selectOption('minute');
+    await page.getByRole('group', { name: 'Auto-retry' }).getByRole('checkbox', { name: 'Auto-retry errors' }).check();
     await ui.shot('workflows-builder-settings');
 
     await page.getByRole('button', { name: 'Save workflow' }).click();
     await page.getByRole('heading', { name: 'Adder' }).waitFor();
     expect(page.url()).toMatch(/#\/workflows\/p_[^/]+$/);
     await page.getByText('first → second').waitFor();
-    await page.getByText('2 workers, at most 5 per minute, queue of 100, 512 MB').waitFor();
+    await page.getByText('2 workers, at most 5 per minute, queue of 100, 512 MB; failed steps are retried (up to 8 times)').waitFor();
     await page.getByRole('tabpanel', { name: 'Runs' }).getByText('No runs yet').waitFor();
 
     await page.getByRole('button', { name: 'Run now' }).click();

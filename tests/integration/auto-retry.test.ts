@@ -39,6 +39,8 @@ describe('auto-retry of failed steps', () => {
       resume_ts: new Date(run.pauses[0].resume_at).toISOString(),
     });
     expect(failed.summary).toMatch(/^Attempt 1 failed \(Error: flaky 1\); retry 1 of 8 at /);
+    // As hosted, the failed step exports both: `$attempt` and `$summary`.
+    expect(failed.exports.$summary).toBe(failed.summary);
     // Not on $errors: retries are pending.
     expect(await errorsOf(wf.id)).toEqual([]);
 
@@ -80,7 +82,7 @@ describe('auto-retry of failed steps', () => {
     expect(messages.sort()).toEqual(['still broken on 1', 'still broken on 9']);
   });
 
-  it('never retries a timeout, and retries nothing when auto-retry is off', async () => {
+  it('never retries a timeout or running out of memory, and retries nothing when auto-retry is off', async () => {
     const slow = await svc.createWorkflow({
       name: 'Too slow',
       trigger: { type: 'manual' },
@@ -92,6 +94,18 @@ describe('auto-retry of failed steps', () => {
     expect(run.status).toBe('error');
     expect(run.steps[0].error.code).toBe('TimeoutError');
     expect(run.pauses ?? []).toEqual([]);
+
+    const hungry = await svc.createWorkflow({
+      name: 'Too hungry',
+      trigger: { type: 'manual' },
+      auto_retry: true,
+      steps: [code('hog', `async run() { const keep = []; for (;;) { keep.push(new Uint8Array(64 * 1024 * 1024).fill(1)); await new Promise((r) => setTimeout(r, 5)); } }`)],
+    });
+    const oom = await svc.runWorkflow(hungry.id, {});
+    expect(oom.status).toBe('error');
+    expect(oom.steps[0].error.code).toBe('OutOfMemoryError');
+    expect(oom.pauses ?? []).toEqual([]);
+    expect(await errorsOf(hungry.id)).toHaveLength(1);
 
     const off = await svc.createWorkflow({ name: 'No retry', trigger: { type: 'manual' }, steps: [code('s', `async run() { throw new Error("no"); }`)] });
     expect(off.auto_retry).toBe(false);

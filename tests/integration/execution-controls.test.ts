@@ -62,6 +62,21 @@ describe('workflow execution controls', () => {
     expect((await done[2]).trigger.event).toEqual({ n: 3 });
   });
 
+  it('throttle 0 pauses the queue: events wait, settings still change meanwhile, and a non-zero throttle lets them run', async () => {
+    const wf = await svc.createWorkflow({ name: 'Paused queue', trigger: { type: 'http' }, steps: [code('a', 'async run({ steps }) { return steps.trigger.event.body; }')], throttle: { limit: 0, unit: 'minute' } });
+    expect(wf.throttle).toEqual({ limit: 0, interval: 1, unit: 'minute' });
+    const post = (n: number) => fetch(wf.trigger.endpoint_url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n }) });
+    for (const n of [1, 2]) expect((await post(n)).status).toBe(200);
+    await sleep(400);
+    expect(await runs(wf.id)).toEqual([]);
+    // A paused queue is not a stuck one: an update (or a delete) goes through at once.
+    const res = await svc.api(`/v1/workflows/${wf.id}`, { method: 'PUT', json: { throttle: { limit: 5, interval: 1, unit: 'minutes' } }, signal: AbortSignal.timeout(5000) });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data.throttle).toEqual({ limit: 5, interval: 1, unit: 'minute' });
+    await waitFor(async () => (await runs(wf.id)).filter((r) => r.status === 'success').length === 2, 5000);
+    expect((await runs(wf.id)).map((r) => (r.trigger.event as { body: unknown }).body)).toEqual([{ n: 2 }, { n: 1 }]);
+  });
+
   it('a full queue refuses the webhook with 429 and records Event Queue Full on $errors', async () => {
     const wf = await svc.createWorkflow({ name: 'Small queue', trigger: { type: 'http' }, steps: [sleepStep(800)], concurrency: 1, queue_size: 1 });
     const url = wf.trigger.endpoint_url as string;

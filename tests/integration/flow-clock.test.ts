@@ -35,6 +35,11 @@ describe('the virtual clock and paused runs', () => {
     expect(done.status).toBe('success');
     expect(done.steps[1].$return_value).toBe('after the hour');
     expect(done.pauses[0]).toMatchObject({ ended_by: 'timeout', ended_at: resume_at });
+    // The run's own times are on the same clock: it ended after its pause did, an hour in.
+    expect(done.ended_at).toBeGreaterThanOrEqual(resume_at);
+    expect(done.ended_at - resume_at).toBeLessThan(5_000);
+    expect(done.duration_ms).toBe(done.ended_at - done.started_at);
+    expect(done.duration_ms).toBeGreaterThanOrEqual(HOUR);
   });
 
   it('runs every rerun due in the span, each at its own time, and cancels a suspend whose timeout passes', async () => {
@@ -78,6 +83,9 @@ describe('the virtual clock and paused runs', () => {
     expect(a.runs[1].run_id).toBe(a.runs[0].run_id);
     // The run started by the first firing paused on the workflow's clock, at its due time.
     const run = await runOf(wf.id, a.runs[0].run_id);
+    // It started when the timer fired, on the workflow's clock, as its context says.
+    expect(run.started_at).toBe(hour1);
+    expect(run.trigger.context.ts).toBe(iso(hour1));
     expect(run.pauses[0].paused_at - hour1).toBeLessThan(5_000);
     expect(run.pauses[0].paused_at).toBeGreaterThanOrEqual(hour1);
   });

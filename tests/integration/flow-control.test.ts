@@ -43,6 +43,31 @@ describe('flow control', () => {
     expect(done.pauses[0].ended_at).toBeGreaterThanOrEqual(done.pauses[0].resume_at);
   });
 
+  it('the delay does not count against the timeout; a delay outside 1 ms … 1 year fails the step clearly', async () => {
+    const nap = (ms: number) => `await new Promise((r) => setTimeout(r, ${ms}));`;
+    const wf = await svc.createWorkflow({
+      name: 'Delay past the timeout',
+      trigger: { type: 'manual' },
+      timeout_seconds: 2,
+      steps: [code('a', `async run({ $ }) { ${nap(1200)} $.flow.delay(1500); return 'a'; }`), code('b', `async run() { ${nap(1200)} return 'b'; }`)],
+    });
+    const run = await svc.runWorkflow(wf.id);
+    expect(run.status).toBe('paused');
+    // 1.2 s + 1.5 s paused + 1.2 s: more than the 2 s timeout in all, less in each leg.
+    const done = await until(wf.id, run.id, 'success');
+    expect(done.steps.map((s: { status: string }) => s.status)).toEqual(['success', 'success']);
+
+    for (const ms of [0, 365 * 24 * 3600 * 1000 + 1]) {
+      const bad = await workflow([code('w', `async run({ $ }) { $.flow.delay(${ms}); }`)]);
+      const r = await svc.runWorkflow(bad.id);
+      expect(r.status).toBe('error');
+      expect(r.steps[0].error.message).toBe(`Runnel: $.flow.delay(ms): ms must be a number of milliseconds from 1 to 31536000000 (1 year), got ${ms}`);
+    }
+    const year = await workflow([code('w', `async run({ $ }) { $.flow.delay(365 * 24 * 3600 * 1000); }`)]);
+    const y = await svc.runWorkflow(year.id);
+    expect(y.pauses[0].resume_at - y.pauses[0].paused_at).toBe(365 * 24 * 3600 * 1000);
+  });
+
   it('resumes early by its resume URL (public, once) and cancels by its cancel URL', async () => {
     const wf = await workflow([code('wait', `async run({ $ }) { $.flow.delay(3600 * 1000); }`), code('after', `async run() { return 'ran'; }`)]);
     const first = await svc.runWorkflow(wf.id);

@@ -49,6 +49,37 @@ describe('paused runs across a restart', () => {
     }
   });
 
+  it('keeps a suspend, a rerun and an auto-retry paused across a restart; each goes on by its URL afterwards', async () => {
+    let svc = await startService();
+    dirs.push(svc.dataDir);
+    try {
+      const made = async (name: string, body: string, extra: object = {}) =>
+        svc.createWorkflow({ name, trigger: { type: 'manual' }, ...extra, steps: [code('s', `async run({ $ }) { ${body} }`), code('after', `async run({ steps }) { return steps.s; }`)] });
+      const suspend = await made('Suspend', `$.flow.suspend();`);
+      const rerun = await made('Rerun', `if ($.context.run.runs === 1) $.flow.rerun(3600 * 1000, { n: 1 }); return $.context.run;`);
+      const retry = await made('Retry', `if ($.context.run.runs === 1) throw new Error("first"); return $.context.run.runs;`, { auto_retry: true });
+      const runs = [await svc.runWorkflow(suspend.id), await svc.runWorkflow(rerun.id), await svc.runWorkflow(retry.id, {})];
+      expect(runs.map((r) => [r.status, r.pauses[0].kind])).toEqual([['paused', 'suspend'], ['paused', 'rerun'], ['paused', 'retry']]);
+
+      await svc.stop();
+      svc = await startService({ dataDir: svc.dataDir, port: svc.port });
+
+      const wfs = [suspend, rerun, retry];
+      for (const [i, wf] of wfs.entries()) expect((await statusOf(svc, wf.id, runs[i].id)).status).toBe('paused');
+      const post = (url: string, body?: object) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+      expect((await post(runs[0].pauses[0].resume_url, { ok: true })).status).toBe(202);
+      expect((await post(runs[1].pauses[0].resume_url)).status).toBe(202);
+      expect((await post(runs[2].steps[0].exports.$attempt.rerun_url)).status).toBe(202);
+      for (const [i, wf] of wfs.entries()) await waitFor(async () => (await statusOf(svc, wf.id, runs[i].id)).status === 'success', 10_000, 50);
+      const after = await Promise.all(wfs.map((wf, i) => statusOf(svc, wf.id, runs[i].id)));
+      expect(after[0].steps[0].exports.$resume_data).toEqual({ ok: true });
+      expect(after[1].steps[1].$return_value.$return_value).toMatchObject({ runs: 2, context: { n: 1 } });
+      expect(after[2].steps[1].$return_value.$return_value).toBe(2);
+    } finally {
+      await svc.stop();
+    }
+  });
+
   it('a deleted workflow takes its paused runs with it: their URLs stop working', async () => {
     const svc = await startService();
     dirs.push(svc.dataDir);

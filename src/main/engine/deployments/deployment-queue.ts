@@ -113,6 +113,7 @@ export class DeploymentQueue<R> implements RunQueue<R> {
       const now = (this.o.now ?? Date.now)();
       const room = c?.throttle ? this.window.room(c.throttle, now) : Infinity;
       if (room <= 0) {
+        if (this.runTaskAheadOfThrottle()) break;
         this.holdForThrottle(c!, now);
         break;
       }
@@ -122,6 +123,19 @@ export class DeploymentQueue<R> implements RunQueue<R> {
       this.startBatch(batch);
     }
     this.settleIdle();
+  }
+
+  /**
+   * A lifecycle task (an update, a delete) waiting behind runs the throttle holds goes first:
+   * otherwise a throttle of 0 (or one start per hour) would hold the very update that changes it.
+   */
+  private runTaskAheadOfThrottle(): boolean {
+    if (this.batches > 0) return false;
+    const i = this.entries.findIndex((e) => e.kind === 'task');
+    if (i < 0) return false;
+    const [task] = this.entries.splice(i, 1);
+    this.runTask(task as Extract<Entry<R>, { kind: 'task' }>);
+    return true;
   }
 
   private runTask(entry: Extract<Entry<R>, { kind: 'task' }>): void {

@@ -89,8 +89,10 @@ export class RunExecutor {
     const virtualStart = input.at ?? realStart + (wf.clock_offset_ms ?? 0);
     const virtualNow = () => virtualStart + (this.deps.clock.now() - realStart);
     const deadline = realStart + this.deps.timeoutMs(wf);
-    const start = input.continuation ? continueFrom(wf, input.continuation) : this.fresh(wf, input, realStart);
-    if ('done' in start) return { run: this.finish(wf, start.done) };
+    // A run's own times (started_at, context.ts, ended_at) are on that clock too, so that they
+    // agree with its pauses and its timer's firing; without an advance it is the real clock.
+    const start = input.continuation ? continueFrom(wf, input.continuation) : this.fresh(wf, input, virtualStart);
+    if ('done' in start) return { run: this.finish(wf, start.done, virtualNow()) };
     const { run, scope } = start;
     const context = run.trigger.context;
     context.deadline = deadline;
@@ -120,8 +122,8 @@ export class RunExecutor {
           if (runs === 1 && wf.notify_first_error) await this.deps.errors.record(wf, run, step, result.error!, start.hops);
           const request = { kind: 'retry' as const, ms: retryDelayMs(runs) };
           const pausedAt = virtualNow();
-          const { $attempt, summary } = attemptExports(result.error!, runs, pausedAt + request.ms, urls);
-          Object.assign(result.step, { exports: { ...result.step.exports, $attempt }, summary });
+          const { $attempt, $summary } = attemptExports(result.error!, runs, pausedAt + request.ms, urls);
+          Object.assign(result.step, { exports: { ...result.step.exports, $attempt, $summary }, summary: $summary });
           const paused = pausedRecord({ run, scope, stepId: step.id, stepName: step.name, request, runs, hops: start.hops, tokens, urls, pausedAt });
           this.deps.onProgress?.(run);
           return { run, paused };
@@ -145,7 +147,7 @@ export class RunExecutor {
         return { run, paused };
       }
     }
-    return { run: this.finish(wf, run) };
+    return { run: this.finish(wf, run, virtualNow()) };
   }
 
   private fresh(wf: WorkflowDoc, input: TriggerInput, started: number): LegStart {
@@ -183,13 +185,13 @@ export class RunExecutor {
   }
 
   /** Ends the run: the steps it did not reach are skipped. */
-  private finish(wf: WorkflowDoc, run: WorkflowRun): WorkflowRun {
+  private finish(wf: WorkflowDoc, run: WorkflowRun, endedAt: number): WorkflowRun {
     if (run.status === 'running') run.status = 'success';
     const reached = new Set(run.steps.map((s) => s.id));
     for (const s of wf.steps) {
       if (!reached.has(s.id)) run.steps.push(skippedStep(s));
     }
-    run.ended_at = this.deps.clock.now();
+    run.ended_at = endedAt;
     run.duration_ms = run.ended_at - run.started_at;
     this.deps.onProgress?.(run);
     return run;

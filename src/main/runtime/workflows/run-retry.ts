@@ -18,11 +18,15 @@ export function retries(error: SerializedError, runs: number): boolean {
   return runs <= MAX_RETRIES && !NOT_RETRIED.has(error.name);
 }
 
-/** The failed step's `$attempt` export and `$summary`, as hosted. */
+/**
+ * The failed step's `$attempt` and `$summary` exports, as hosted; the summary is also the
+ * step's `summary`, where a step's own `$.export("$summary", …)` goes.
+ */
 export function attemptExports(error: SerializedError, runs: number, resumeAt: number, urls: { resume_url: string; cancel_url: string }) {
   const resume_ts = new Date(resumeAt).toISOString();
+  const $summary = `Attempt ${runs} failed (${error.name}: ${error.message}); retry ${runs} of ${MAX_RETRIES} at ${resume_ts}`;
   return {
     $attempt: { error: { name: error.name, message: error.message }, cancel_url: urls.cancel_url, rerun_url: urls.resume_url, resume_ts, attempt: runs },
-    summary: `Attempt ${runs} failed (${error.name}: ${error.message}); retry ${runs} of ${MAX_RETRIES} at ${resume_ts}`,
+    $summary,
   };
 }

@@ -131,8 +131,13 @@ export function WorkflowDetail({ id, tab }: { id: string; tab: 'runs' | 'errors'
           <dt>Execution</dt>
           <dd>
             {wf.concurrency === null ? 'unlimited workers' : `${wf.concurrency} worker${wf.concurrency === 1 ? '' : 's'}`}
-            {wf.throttle ? `, at most ${wf.throttle.limit} per ${wf.throttle.interval === 1 ? '' : `${wf.throttle.interval} `}${wf.throttle.unit}${wf.throttle.interval === 1 ? '' : 's'}` : ''}
+            {wf.throttle?.limit === 0
+              ? ', queue paused (throttle 0: events wait)'
+              : wf.throttle
+                ? `, at most ${wf.throttle.limit} per ${wf.throttle.interval === 1 ? '' : `${wf.throttle.interval} `}${wf.throttle.unit}${wf.throttle.interval === 1 ? '' : 's'}`
+                : ''}
             {`, queue of ${wf.queue_size}, ${wf.memory_mb} MB`}
+            {wf.auto_retry ? `; failed steps are retried (up to 8 times)${wf.notify_first_error ? ', the first error is recorded too' : ''}` : ''}
           </dd>
           <dt>Active</dt>
           <dd>
