@@ -1,6 +1,6 @@
 // `runnel import <folder>` and `runnel export <folder>`: the hosted service's synced project
 // format from the CLI, against a real service.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,10 @@ describe('runnel import / export against a real service', () => {
     const preview = await cli('import', HOSTED_BASIC, '--dry-run');
     expect(preview.code, preview.stderr).toBe(0);
     expect(preview.stdout).toMatch(/^Dry run: nothing was changed/m);
+    // A preview says what would happen, not what happened.
+    expect(preview.stdout).toMatch(/^Would create Greet visitors \(p_Gr8tVis1\)/m);
+    expect(preview.stdout).toMatch(/^Data store ds_V1sits42 would be created/m);
+    expect(preview.stdout).not.toMatch(/^(Created|Updated) /m);
     expect((await svc.json('/v1/users/me/workflows')).data).toEqual([]);
 
     const r = await cli('import', HOSTED_BASIC, '--components', COMPONENTS, '--schedule', 'p_N1ghtly7=every 30m');
@@ -48,5 +52,21 @@ describe('runnel import / export against a real service', () => {
     const bad = await cli('import', join(out, 'nope'));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^runnel import: .*nope/);
+  });
+
+  it('exports back into the repository it imported: same folders (even one named otherwise), unchanged files byte for byte, so git diff is empty', { timeout: 120_000 }, async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'runnel-repo-'));
+    cpSync(HOSTED_BASIC, repo, { recursive: true });
+    // A folder whose slug no longer matches the workflow's name (renamed on the hosted service).
+    renameSync(join(repo, 'greet-visitors-p_Gr8tVis1'), join(repo, 'old-name-p_Gr8tVis1'));
+    const before = projectFiles(repo);
+    const r = await cli('import', repo, '--components', COMPONENTS, '--schedule', 'p_N1ghtly7=every 30m');
+    expect(r.code, r.stderr).toBe(0);
+    const e = await cli('export', repo);
+    expect(e.code, e.stderr).toBe(0);
+    expect(readdirSync(repo).sort()).toEqual(Object.keys(before).map((p) => p.split('/')[0]).filter((p, i, a) => a.indexOf(p) === i).sort());
+    const after = projectFiles(repo);
+    for (const [path, text] of Object.entries(before)) expect(after[path], path).toBe(text);
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
   });
 });

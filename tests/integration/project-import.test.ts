@@ -87,8 +87,10 @@ describe('importing a synced project', () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ greeting: 'hello Ada', stamp: 'X+Y', visits: 1 });
     expect(await (await hit()).json()).toMatchObject({ visits: 2 });
-    const runs = (await svc.json(`/v1/workflows/${greet.workflow_id}/runs`)).data;
-    expect(runs[0].steps.map((s: any) => s.status)).toEqual(['success', 'skipped', 'success', 'success']);
+    // The response is sent from the last step, before the run's record is final: wait for it.
+    const greetRun = async () => (await svc.json(`/v1/workflows/${greet.workflow_id}/runs`)).data[0];
+    await expect.poll(async () => (await greetRun()).status).toBe('success');
+    expect((await greetRun()).steps.map((s: any) => s.status)).toEqual(['success', 'skipped', 'success', 'success']);
     const wf = (await svc.json(`/v1/workflows/${greet.workflow_id}`)).data;
     expect(wf).toMatchObject({ hosted: { id: 'p_Gr8tVis1', needs: [] }, timeout_seconds: 45 });
     expect(wf.steps[1]).toMatchObject({ name: 'broken_old_step', disabled: true });
@@ -127,7 +129,7 @@ describe('importing a synced project', () => {
     expect(exported['greet-visitors-p_Gr8tVis1/.workflow.state']).toBe(files['greet-visitors-p_Gr8tVis1/.workflow.state']);
     expect(exported['greet-visitors-p_Gr8tVis1/clean_name/entry.js']).toBe(files['greet-visitors-p_Gr8tVis1/clean_name/entry.js']);
     expect(exported['legacy-sync-p_L3gacyPy/fetch_rows/entry.py']).toBe(files['legacy-sync-p_L3gacyPy/fetch_rows/entry.py']);
-    expect(exported['legacy-sync-p_L3gacyPy/workflow.yaml']).toMatch(/runtime: python3\.12\n\s+uses: \.\/fetch_rows\/entry\.py/);
+    expect(exported['legacy-sync-p_L3gacyPy/workflow.yaml']).toMatch(/runtime: python3\.12\n\s+uses: "\.\/fetch_rows\/entry\.py"/);
     const yaml = exported['greet-visitors-p_Gr8tVis1/workflow.yaml'];
     for (const text of ['schema: workflow/2022.04', 'lambda_timeout: 45', 'error_notification: true', '- id: hi_Vis1tAbc', 'disabled: true', 'label: A friendly hello', 'authProvisionId: apn_Gh1tHub9', 'storeId: ds_V1sits42', '_props_cursor: CURSOR-1', '.map((t) => t.toUpperCase())']) {
       expect(yaml).toContain(text);
@@ -157,7 +159,7 @@ describe('importing a synced project', () => {
     });
     expect(after.hosted.needs).toEqual([expect.stringMatching(/^a source for trigger sub_Ch4nnel01/)]);
     const exported = (await svc.json('/v1/projects/export')).data.files['legacy-sync-p_L3gacyPy/workflow.yaml'];
-    expect(exported).toMatch(/runtime: nodejs20\.x\n\s+uses: \.\/fetch_rows\/entry\.js/);
+    expect(exported).toMatch(/runtime: nodejs20\.x\n\s+uses: "\.\/fetch_rows\/entry\.js"/);
   });
 
   it('exports a workflow made in Runnel under its own id, secrets masked, and imports it back in place with the secret kept', async () => {

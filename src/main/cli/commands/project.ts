@@ -3,7 +3,7 @@ import type { ImportReport } from '../../../shared/projects-api';
 import { action } from '../cli-context';
 import { CliError } from '../errors';
 import type { Output } from '../output';
-import { readFolder, writeFolder } from '../project-folder';
+import { intoExistingFolders, readFolder, writeFolder } from '../project-folder';
 
 const COMPONENT_FILE = /\.(m?js|cjs|ts)$/;
 
@@ -34,13 +34,17 @@ export function registerProject(program: Command): void {
     .argument('<folder>', 'the folder to write (created if missing; files of the same names are replaced)')
     .action(
       action(async (ctx, _opts, folder) => {
-        const { files } = await (await ctx.client()).api.data('exportProject');
+        const { files: exported } = await (await ctx.client()).api.data('exportProject');
+        const files = await intoExistingFolders(String(folder), exported);
         const n = await writeFolder(String(folder), files);
         const workflows = Object.keys(files).filter((p) => p.endsWith('/workflow.yaml')).length;
         ctx.out.result({ folder, files: Object.keys(files) }, () => `Wrote ${workflows} workflow${workflows === 1 ? '' : 's'} (${n} files) to ${folder}`);
       }),
     );
 }
+
+/** What the report says a workflow's import did, or (dry run) would do. */
+const VERBS = { create: ['Created', 'Would create'], update: ['Updated', 'Would update'] } as const;
 
 function collect(v: string, all: string[]): string[] {
   return [...all, v];
@@ -58,7 +62,7 @@ function formatReport(r: ImportReport, out: Output): string {
   const lines: string[] = [];
   if (r.dry_run) lines.push('Dry run: nothing was changed. The import would do this:');
   for (const w of r.workflows) {
-    const verb = w.action === 'error' ? c.red('Failed') : w.action === 'create' ? c.green('Created') : c.green('Updated');
+    const verb = w.action === 'error' ? c.red('Failed') : c.green(VERBS[w.action][r.dry_run ? 1 : 0]);
     lines.push(`${verb} ${w.name} (${w.hosted_id}${w.workflow_id ? ` → ${w.workflow_id}` : ''})${w.active ? '' : c.dim('  inactive')}`);
     if (w.error) lines.push(`  ${c.red(w.error)}`);
     const t = w.trigger;
@@ -74,7 +78,7 @@ function formatReport(r: ImportReport, out: Output): string {
         : `Account ${a.id} (${a.app}) is connected`,
     );
   }
-  for (const d of r.data_stores) lines.push(`Data store ${d.id} ${d.created ? 'created' : 'kept'} (used by ${d.used_by.join(', ')})`);
+  for (const d of r.data_stores) lines.push(`Data store ${d.id} ${d.created ? (r.dry_run ? 'would be created' : 'created') : 'kept'} (used by ${d.used_by.join(', ')})`);
   for (const p of r.problems) lines.push(c.red(`Not imported: ${p}`));
   return lines.join('\n');
 }

@@ -10,6 +10,8 @@ export interface HostedProjectStep {
   props_cursor?: string;
   props: Record<string, unknown>;
   configurable_props?: unknown[];
+  /** Where `__configurableProps` stood among the props. */
+  configurable_props_at?: number;
   /** The code of a `./<ns>/entry.js|py` step. */
   code?: string;
 }
@@ -94,6 +96,7 @@ function readStep(s: unknown, i: number, file: (p: string) => string | undefined
   if (!uses) throw new Error(`step "${namespace}" has no "uses"`);
   const props = isObject(s.props) ? { ...s.props } : {};
   const configurable = Array.isArray(props.__configurableProps) ? props.__configurableProps : undefined;
+  const configurableAt = Object.keys(props).indexOf('__configurableProps');
   delete props.__configurableProps;
   let code: string | undefined;
   if (uses.startsWith('./')) {
@@ -108,7 +111,7 @@ function readStep(s: unknown, i: number, file: (p: string) => string | undefined
     ...(typeof s.notes === 'string' ? { notes: s.notes } : {}),
     ...(typeof s._props_cursor === 'string' ? { props_cursor: s._props_cursor } : {}),
     props,
-    ...(configurable ? { configurable_props: configurable } : {}),
+    ...(configurable ? { configurable_props: configurable, configurable_props_at: configurableAt } : {}),
     ...(code !== undefined ? { code } : {}),
   };
 }
