@@ -181,6 +181,11 @@ describe('importing a synced project', () => {
   it('reports folders it cannot read and refuses a body that is not a project', async () => {
     const report = (await svc.json('/v1/projects/import', { method: 'POST', json: { files: { 'README.md': 'Project repo_x\n', 'a-p_Bad1/workflow.yaml': 'schema: workflow/1999\n' } } })).data;
     expect(report.problems).toEqual([expect.stringMatching(/a-p_Bad1: workflow\.yaml has schema "workflow\/1999"/)]);
+    // Two folders holding one workflow id (a copy, or a folder left over from a rename): one is imported, the other reported.
+    const wf = (name: string) => `schema: workflow/2022.04\nname: ${name}\ntriggers: []\nsteps: []\n`;
+    const twice = (await svc.json('/v1/projects/import', { method: 'POST', json: { files: { 'a-p_Tw1ce/workflow.yaml': wf('A'), 'b-p_Tw1ce/workflow.yaml': wf('B') } } })).data;
+    expect(twice.workflows.map((w: any) => [w.hosted_id, w.name, w.action])).toEqual([['p_Tw1ce', 'A', 'create']]);
+    expect(twice.problems).toEqual([expect.stringMatching(/^b-p_Tw1ce: workflow p_Tw1ce is also in a-p_Tw1ce/)]);
     const bad = await svc.api('/v1/projects/import', { method: 'POST', json: { files: 'nope' } });
     expect(bad.status).toBe(400);
   });

@@ -53,7 +53,11 @@ export function parseHostedProject(files: Record<string, string>): HostedProject
   const folders = paths.filter((p) => p.endsWith('/workflow.yaml')).map((p) => p.slice(0, -'/workflow.yaml'.length));
   for (const folder of folders.sort()) {
     try {
-      workflows.push(readWorkflow(folder, (p) => text(`${folder}/${p}`)));
+      const wf = readWorkflow(folder, (p) => text(`${folder}/${p}`));
+      // One workflow in two folders (a copy, a rename's leftover) would be imported twice over itself.
+      const first = workflows.find((w) => w.id === wf.id);
+      if (first) throw new Error(`workflow ${wf.id} is also in ${first.folder}, which was imported; remove one of the two folders`);
+      workflows.push(wf);
     } catch (err) {
       problems.push(`${folder}: ${(err as Error).message}`);
     }
