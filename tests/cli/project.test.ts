@@ -24,6 +24,8 @@ describe('runnel import / export against a real service', () => {
     expect(preview.stdout).toMatch(/^Would create Greet visitors \(p_Gr8tVis1\)/m);
     expect(preview.stdout).toMatch(/^Data store ds_V1sits42 would be created/m);
     expect(preview.stdout).not.toMatch(/^(Created|Updated) /m);
+    // Where each registry action comes from (the preview does not ask npm).
+    expect(preview.stdout).toMatch(/step "ping": acme-ping@0\.0\.3 to be fetched from npm \(@pipedream\/acme\) at import/);
     expect((await svc.json('/v1/users/me/workflows')).data).toEqual([]);
 
     const r = await cli('import', HOSTED_BASIC, '--components', COMPONENTS, '--schedule', 'p_N1ghtly7=every 30m');
@@ -36,6 +38,8 @@ describe('runnel import / export against a real service', () => {
     expect(r.stdout).toMatch(/ei_Ma1lIn55 → http:\/\/\S+\/e\//);
     expect(r.stdout).toMatch(/apn_Gh1tHub9 \(github\) needs credentials: runnel .*|apn_Gh1tHub9 \(github\) needs credentials/);
     expect(r.stdout).toMatch(/ds_V1sits42 created/);
+    expect(r.stdout).toMatch(/step "shout": acme-shout@0\.1\.0 from the components folder/);
+    expect(r.stdout).toMatch(/step "ping": acme-ping@0\.0\.3 from npm/);
     expect(r.stdout).toMatch(/step "notify" is unresolved: the action nosuchapp-do-thing@1\.2\.0 was not found/);
 
     const out = mkdtempSync(join(tmpdir(), 'runnel-export-'));

@@ -46,6 +46,8 @@ export function registerProject(program: Command): void {
 /** What the report says a workflow's import did, or (dry run) would do. */
 const VERBS = { create: ['Created', 'Would create'], update: ['Updated', 'Would update'] } as const;
 
+const FOUND_IN = { components: 'from the components folder', registry: "from Runnel's registry", npm: 'from npm' } as const;
+
 function collect(v: string, all: string[]): string[] {
   return [...all, v];
 }
@@ -68,7 +70,11 @@ function formatReport(r: ImportReport, out: Output): string {
     const t = w.trigger;
     if (t.hosted_id) lines.push(`  ${t.hosted_id} → ${t.endpoint_url ?? (t.type === 'timer' ? `timer ${t.schedule}` : t.type === 'http' ? 'an HTTP endpoint' : `${t.type} (placeholder)`)}`);
     for (const u of w.unmapped_triggers) lines.push(`  ${c.yellow(`${u.id} not mapped: ${u.reason}`)}`);
-    for (const s of w.steps) if (s.status === 'disabled') lines.push(c.dim(`  step "${s.name}" is disabled (skipped by every run)`));
+    for (const s of w.steps) {
+      if (s.status === 'disabled') lines.push(c.dim(`  step "${s.name}" is disabled (skipped by every run)`));
+      // A registry action: where it was found (or will be), and a version other than the one named.
+      else if (s.status === 'ok' && s.resolved_from && s.resolved_from !== 'code') lines.push(c.dim(`  step "${s.name}": ${s.uses} ${r.dry_run && s.reason ? s.reason : `${FOUND_IN[s.resolved_from]}${s.reason ? ` (${s.reason})` : ''}`}`));
+    }
     for (const n of w.needs) lines.push(`  ${c.yellow(`needs ${n}`)}`);
   }
   for (const a of r.accounts) {
