@@ -24,6 +24,8 @@ describe('runnel import / export against a real service', () => {
     expect(preview.stdout).toMatch(/^Would create Greet visitors \(p_Gr8tVis1\)/m);
     expect(preview.stdout).toMatch(/^Data store ds_V1sits42 would be created/m);
     expect(preview.stdout).not.toMatch(/^(Created|Updated) /m);
+    expect(preview.stdout).toContain('ti_D1gest01 → a timer that needs a schedule (runs by hand until then)');
+    expect(preview.stdout).toContain('sub_Ch4nnel01 → runs by hand until a source is set (placeholder)');
     // Where each registry action comes from (the preview does not ask npm).
     expect(preview.stdout).toMatch(/step "ping": acme-ping@0\.0\.3 to be fetched from npm \(@pipedream\/acme\) at import/);
     expect((await svc.json('/v1/users/me/workflows')).data).toEqual([]);
@@ -41,6 +43,13 @@ describe('runnel import / export against a real service', () => {
     expect(r.stdout).toMatch(/step "shout": acme-shout@0\.1\.0 from the components folder/);
     expect(r.stdout).toMatch(/step "ping": acme-ping@0\.0\.3 from npm/);
     expect(r.stdout).toMatch(/step "notify" is unresolved: the action nosuchapp-do-thing@1\.2\.0 was not found/);
+
+    // A source set in Runnel stays on re-import, and the report names it (not a placeholder).
+    const legacy = wfs.find((w: any) => w.hosted.id === 'p_L3gacyPy');
+    const src = await svc.createSource('export default { name: "feed", version: "0.0.1", async run() {} }');
+    await svc.json(`/v1/workflows/${legacy.id}`, { method: 'PUT', json: { trigger: { type: 'source', source_id: src.id } } });
+    const kept = await cli('import', HOSTED_BASIC, '--components', COMPONENTS);
+    expect(kept.stdout).toContain(`sub_Ch4nnel01 → source ${src.id} (set in Runnel)`);
 
     const out = mkdtempSync(join(tmpdir(), 'runnel-export-'));
     const e = await cli('export', out);

@@ -48,6 +48,15 @@ const VERBS = { create: ['Created', 'Would create'], update: ['Updated', 'Would 
 
 const FOUND_IN = { components: 'from the components folder', registry: "from Runnel's registry", npm: 'from npm' } as const;
 
+/** What a trigger without an endpoint became. */
+function triggerText(t: ImportReport['workflows'][number]['trigger']): string {
+  if (t.type === 'timer') return `timer ${t.schedule}`;
+  if (t.type === 'http' || t.type === 'email') return `an ${t.type === 'http' ? 'HTTP' : 'e-mail'} endpoint`;
+  if (t.type === 'source' && t.source_id) return `source ${t.source_id} (set in Runnel)`;
+  if (t.hosted_id?.startsWith('ti_')) return 'a timer that needs a schedule (runs by hand until then)';
+  return 'runs by hand until a source is set (placeholder)';
+}
+
 function collect(v: string, all: string[]): string[] {
   return [...all, v];
 }
@@ -68,7 +77,7 @@ function formatReport(r: ImportReport, out: Output): string {
     lines.push(`${verb} ${w.name} (${w.hosted_id}${w.workflow_id ? ` → ${w.workflow_id}` : ''})${w.active ? '' : c.dim('  inactive')}`);
     if (w.error) lines.push(`  ${c.red(w.error)}`);
     const t = w.trigger;
-    if (t.hosted_id) lines.push(`  ${t.hosted_id} → ${t.endpoint_url ?? (t.type === 'timer' ? `timer ${t.schedule}` : t.type === 'http' ? 'an HTTP endpoint' : `${t.type} (placeholder)`)}`);
+    if (t.hosted_id) lines.push(`  ${t.hosted_id} → ${t.endpoint_url ?? triggerText(t)}`);
     for (const u of w.unmapped_triggers) lines.push(`  ${c.yellow(`${u.id} not mapped: ${u.reason}`)}`);
     for (const s of w.steps) {
       if (s.status === 'disabled') lines.push(c.dim(`  step "${s.name}" is disabled (skipped by every run)`));

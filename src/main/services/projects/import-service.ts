@@ -150,7 +150,7 @@ export class ProjectsService {
       action: existing ? 'update' : 'create',
       workflow_id: existing?.id ?? null,
       active,
-      trigger: { hosted_id: plan.mapped?.id ?? null, type: plan.trigger.type, ...(plan.trigger.type === 'timer' ? { schedule: scheduleText(plan.trigger) } : {}) },
+      trigger: { hosted_id: plan.mapped?.id ?? null, type: plan.trigger.type, ...(plan.trigger.type === 'timer' ? { schedule: scheduleText(plan.trigger) } : {}), ...(plan.trigger.type === 'source' ? { source_id: plan.trigger.source_id } : {}) },
       needs,
       unmapped_triggers: plan.unmapped,
       steps: p.steps.map((s) => s.report),
