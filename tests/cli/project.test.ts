@@ -1,6 +1,6 @@
 // `runnel import <folder>` and `runnel export <folder>`: the hosted service's synced project
 // format from the CLI, against a real service.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,9 +72,13 @@ describe('runnel import / export against a real service', () => {
     cpSync(HOSTED_BASIC, repo, { recursive: true });
     // A folder whose slug no longer matches the workflow's name (renamed on the hosted service).
     renameSync(join(repo, 'greet-visitors-p_Gr8tVis1'), join(repo, 'old-name-p_Gr8tVis1'));
+    // A Python step importing a module Runnel's offline Python does not have: the import says so.
+    const py = join(repo, 'legacy-sync-p_L3gacyPy', 'fetch_rows', 'entry.py');
+    writeFileSync(py, `import requests\n${readFileSync(py, 'utf8')}`);
     const before = projectFiles(repo);
     const r = await cli('import', repo, '--components', COMPONENTS, '--schedule', 'p_N1ghtly7=every 30m');
     expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('step "fetch_rows": imports requests, which is not in the standard library');
     const e = await cli('export', repo);
     expect(e.code, e.stderr).toBe(0);
     expect(readdirSync(repo).sort()).toEqual(Object.keys(before).map((p) => p.split('/')[0]).filter((p, i, a) => a.indexOf(p) === i).sort());

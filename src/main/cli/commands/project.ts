@@ -82,6 +82,7 @@ function formatReport(r: ImportReport, out: Output): string {
     for (const s of w.steps) {
       if (s.status === 'disabled') lines.push(c.dim(`  step "${s.name}" is disabled (skipped by every run)`));
       // A registry action: where it was found (or will be), and a version other than the one named.
+      else if (s.status === 'ok' && s.resolved_from === 'code' && s.reason) lines.push(`  ${c.yellow(`step "${s.name}": ${s.reason}`)}`);
       else if (s.status === 'ok' && s.resolved_from && s.resolved_from !== 'code') lines.push(c.dim(`  step "${s.name}": ${s.uses} ${r.dry_run && s.reason ? s.reason : `${FOUND_IN[s.resolved_from]}${s.reason ? ` (${s.reason})` : ''}`}`));
     }
     for (const n of w.needs) lines.push(`  ${c.yellow(`needs ${n}`)}`);
