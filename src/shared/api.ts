@@ -111,6 +111,8 @@ export const hostedStep = z.object({
   /** Props as the format wrote them (`__lv` labels kept), so an export shows no needless diff. */
   props: configuredProps.optional(),
   configurable_props: z.array(z.unknown()).max(200).optional(),
+  /** Where `__configurableProps` stood among the props (an export writes it back there). */
+  configurable_props_at: z.number().int().min(0).max(10_000).optional(),
   /** The step's code when Runnel cannot run it yet (a Python `entry.py`). */
   code: z.string().max(512 * 1024).optional(),
 });

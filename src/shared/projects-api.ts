@@ -42,6 +42,8 @@ const importedWorkflow = z.object({
     type: z.string(),
     endpoint_url: z.string().optional(),
     schedule: z.string().optional(),
+    /** The source a `dc_`/`sub_` trigger runs on, once one is set in Runnel (kept across imports). */
+    source_id: z.string().optional(),
   }),
   needs: z.array(z.string()),
   unmapped_triggers: z.array(z.object({ id: z.string(), reason: z.string() })),

@@ -1,6 +1,6 @@
 // `runnel import <folder>` and `runnel export <folder>`: the hosted service's synced project
 // format from the CLI, against a real service.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,14 @@ describe('runnel import / export against a real service', () => {
     const preview = await cli('import', HOSTED_BASIC, '--dry-run');
     expect(preview.code, preview.stderr).toBe(0);
     expect(preview.stdout).toMatch(/^Dry run: nothing was changed/m);
+    // A preview says what would happen, not what happened.
+    expect(preview.stdout).toMatch(/^Would create Greet visitors \(p_Gr8tVis1\)/m);
+    expect(preview.stdout).toMatch(/^Data store ds_V1sits42 would be created/m);
+    expect(preview.stdout).not.toMatch(/^(Created|Updated) /m);
+    expect(preview.stdout).toContain('ti_D1gest01 → a timer that needs a schedule (runs by hand until then)');
+    expect(preview.stdout).toContain('sub_Ch4nnel01 → runs by hand until a source is set (placeholder)');
+    // Where each registry action comes from (the preview does not ask npm).
+    expect(preview.stdout).toMatch(/step "ping": acme-ping@0\.0\.3 to be fetched from npm \(@pipedream\/acme\) at import/);
     expect((await svc.json('/v1/users/me/workflows')).data).toEqual([]);
 
     const r = await cli('import', HOSTED_BASIC, '--components', COMPONENTS, '--schedule', 'p_N1ghtly7=every 30m');
@@ -32,7 +40,16 @@ describe('runnel import / export against a real service', () => {
     expect(r.stdout).toMatch(/ei_Ma1lIn55 → http:\/\/\S+\/e\//);
     expect(r.stdout).toMatch(/apn_Gh1tHub9 \(github\) needs credentials: runnel .*|apn_Gh1tHub9 \(github\) needs credentials/);
     expect(r.stdout).toMatch(/ds_V1sits42 created/);
+    expect(r.stdout).toMatch(/step "shout": acme-shout@0\.1\.0 from the components folder/);
+    expect(r.stdout).toMatch(/step "ping": acme-ping@0\.0\.3 from npm/);
     expect(r.stdout).toMatch(/step "notify" is unresolved: the action nosuchapp-do-thing@1\.2\.0 was not found/);
+
+    // A source set in Runnel stays on re-import, and the report names it (not a placeholder).
+    const legacy = wfs.find((w: any) => w.hosted.id === 'p_L3gacyPy');
+    const src = await svc.createSource('export default { name: "feed", version: "0.0.1", async run() {} }');
+    await svc.json(`/v1/workflows/${legacy.id}`, { method: 'PUT', json: { trigger: { type: 'source', source_id: src.id } } });
+    const kept = await cli('import', HOSTED_BASIC, '--components', COMPONENTS);
+    expect(kept.stdout).toContain(`sub_Ch4nnel01 → source ${src.id} (set in Runnel)`);
 
     const out = mkdtempSync(join(tmpdir(), 'runnel-export-'));
     const e = await cli('export', out);
@@ -48,5 +65,25 @@ describe('runnel import / export against a real service', () => {
     const bad = await cli('import', join(out, 'nope'));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^runnel import: .*nope/);
+  });
+
+  it('exports back into the repository it imported: same folders (even one named otherwise), unchanged files byte for byte, so git diff is empty', { timeout: 120_000 }, async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'runnel-repo-'));
+    cpSync(HOSTED_BASIC, repo, { recursive: true });
+    // A folder whose slug no longer matches the workflow's name (renamed on the hosted service).
+    renameSync(join(repo, 'greet-visitors-p_Gr8tVis1'), join(repo, 'old-name-p_Gr8tVis1'));
+    // A Python step importing a module Runnel's offline Python does not have: the import says so.
+    const py = join(repo, 'legacy-sync-p_L3gacyPy', 'fetch_rows', 'entry.py');
+    writeFileSync(py, `import requests\n${readFileSync(py, 'utf8')}`);
+    const before = projectFiles(repo);
+    const r = await cli('import', repo, '--components', COMPONENTS, '--schedule', 'p_N1ghtly7=every 30m');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('step "fetch_rows": imports requests, which is not in the standard library');
+    const e = await cli('export', repo);
+    expect(e.code, e.stderr).toBe(0);
+    expect(readdirSync(repo).sort()).toEqual(Object.keys(before).map((p) => p.split('/')[0]).filter((p, i, a) => a.indexOf(p) === i).sort());
+    const after = projectFiles(repo);
+    for (const [path, text] of Object.entries(before)) expect(after[path], path).toBe(text);
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
   });
 });

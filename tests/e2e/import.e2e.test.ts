@@ -34,6 +34,14 @@ describe('the Import screen', () => {
     await page.getByRole('region', { name: 'Accounts to connect' }).getByText('apn_Gh1tHub9').waitFor();
     await ui.shot('import-done');
 
+    // The Accounts screen lists the slots by app, each saying it still needs credentials.
+    await ui.goto('/accounts');
+    const rows = page.getByRole('table', { name: 'Accounts' }).getByRole('row');
+    await rows.nth(1).getByText('github', { exact: true }).waitFor();
+    expect(await rows.nth(1).innerText()).toMatch(/github\s+needs credentials/);
+    expect(await rows.nth(2).innerText()).toMatch(/google_sheets\s+needs credentials/);
+    await ui.shot('import-accounts');
+
     // The workflow itself says what it still needs.
     const legacy = wfs.find((w: any) => w.hosted.id === 'p_L3gacyPy');
     await ui.goto(`/workflows/${legacy.id}`);

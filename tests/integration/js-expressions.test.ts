@@ -44,6 +44,23 @@ describe('JavaScript expressions in step props', () => {
     expect(out.path).toBe(21);
   });
 
+  it('gives a string prop the text of a whole {{ }} expression that yields a number or boolean, as the hosted builder does', async () => {
+    const wf = await svc.createWorkflow({
+      name: 'Typed expressions',
+      trigger: { type: 'manual' },
+      steps: [
+        code('typed', `props: { when: { type: "string" }, n: { type: "string" }, ok: { type: "string" }, tags: { type: "string[]" } }, async run() { return { when: this.when, n: this.n, ok: this.ok, tags: this.tags }; }`, {
+          configured_props: { when: '{{Date.now()}}', n: '{{steps.trigger.event.n}}', ok: '{{ steps.trigger.event.n > 1 }}', tags: '{{ [1, "b"] }}' },
+        }),
+      ],
+    });
+    const run = await svc.runWorkflow(wf.id, { n: 21 });
+    expect(run.status, JSON.stringify(run.steps)).toBe('success');
+    const out = run.steps[0].$return_value;
+    expect(out.when).toMatch(/^\d{13}$/);
+    expect(out).toMatchObject({ n: '21', ok: 'true', tags: ['1', 'b'] });
+  });
+
   it('fails the step with a ConfigurationError naming the expression that threw', async () => {
     const wf = await svc.createWorkflow({
       name: 'Bad expression',

@@ -32,6 +32,37 @@ export async function readFolder(dir: string, keep: (path: string) => boolean = 
   return files;
 }
 
+/**
+ * `files` with each workflow folder renamed to the folder of `dir` already holding that workflow
+ * (its `.workflow.state` id), so an export into the repository it came from rewrites files in
+ * place instead of adding a second folder when the name's slug changed.
+ */
+export async function intoExistingFolders(dir: string, files: Record<string, string>): Promise<Record<string, string>> {
+  const existing = new Map<string, string>();
+  for (const entry of await readdir(resolve(dir), { withFileTypes: true }).catch(() => [])) {
+    if (!entry.isDirectory()) continue;
+    const state = await readFile(join(resolve(dir), entry.name, '.workflow.state'), 'utf8').catch(() => '');
+    const id = /^id:\s*(\S+)\s*$/m.exec(state)?.[1];
+    if (id) existing.set(id, entry.name);
+  }
+  const renamed = new Map<string, string>();
+  for (const [path, text] of Object.entries(files)) {
+    if (!path.endsWith('/.workflow.state')) continue;
+    const folder = path.slice(0, -'/.workflow.state'.length);
+    const id = /^id:\s*(\S+)\s*$/m.exec(text)?.[1];
+    const there = id ? existing.get(id) : undefined;
+    if (there && there !== folder) renamed.set(folder, there);
+  }
+  if (renamed.size === 0) return files;
+  return Object.fromEntries(
+    Object.entries(files).map(([path, text]) => {
+      const i = path.indexOf('/');
+      const to = i > 0 ? renamed.get(path.slice(0, i)) : undefined;
+      return [to ? `${to}${path.slice(i)}` : path, text];
+    }),
+  );
+}
+
 /** Writes `files` (relative paths) under `dir`, creating folders; returns how many were written. */
 export async function writeFolder(dir: string, files: Record<string, string>): Promise<number> {
   const root = resolve(dir);

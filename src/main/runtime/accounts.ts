@@ -91,13 +91,15 @@ export class Accounts {
 
   /**
    * The `{ $auth }` value a component sees for a configured app prop; `$auth` is null when no
-   * account is connected (the runner gives such a prop an empty `$auth` that refuses reads).
+   * account is connected or the account holds no credentials yet (an imported slot not filled):
+   * the runner gives such a prop an empty `$auth` that refuses reads, naming the prop.
    */
   authOf(value: unknown): { $auth: Record<string, unknown> | null } {
     const id = value && typeof value === 'object' ? (value as { account_id?: unknown }).account_id : null;
     if (typeof id !== 'string') return { $auth: null };
     const account = this.docs.data.accounts.find((a) => a.id === id);
-    return { $auth: account ? (JSON.parse(this.box.open(account.auth)) as Record<string, unknown>) : {} };
+    const auth = account ? (JSON.parse(this.box.open(account.auth)) as Record<string, unknown>) : {};
+    return { $auth: Object.keys(auth).length > 0 ? auth : null };
   }
 
   /**

@@ -3,7 +3,7 @@ import type { ImportReport } from '../../../shared/projects-api';
 import { action } from '../cli-context';
 import { CliError } from '../errors';
 import type { Output } from '../output';
-import { readFolder, writeFolder } from '../project-folder';
+import { intoExistingFolders, readFolder, writeFolder } from '../project-folder';
 
 const COMPONENT_FILE = /\.(m?js|cjs|ts)$/;
 
@@ -34,12 +34,27 @@ export function registerProject(program: Command): void {
     .argument('<folder>', 'the folder to write (created if missing; files of the same names are replaced)')
     .action(
       action(async (ctx, _opts, folder) => {
-        const { files } = await (await ctx.client()).api.data('exportProject');
+        const { files: exported } = await (await ctx.client()).api.data('exportProject');
+        const files = await intoExistingFolders(String(folder), exported);
         const n = await writeFolder(String(folder), files);
         const workflows = Object.keys(files).filter((p) => p.endsWith('/workflow.yaml')).length;
         ctx.out.result({ folder, files: Object.keys(files) }, () => `Wrote ${workflows} workflow${workflows === 1 ? '' : 's'} (${n} files) to ${folder}`);
       }),
     );
+}
+
+/** What the report says a workflow's import did, or (dry run) would do. */
+const VERBS = { create: ['Created', 'Would create'], update: ['Updated', 'Would update'] } as const;
+
+const FOUND_IN = { components: 'from the components folder', registry: "from Runnel's registry", npm: 'from npm' } as const;
+
+/** What a trigger without an endpoint became. */
+function triggerText(t: ImportReport['workflows'][number]['trigger']): string {
+  if (t.type === 'timer') return `timer ${t.schedule}`;
+  if (t.type === 'http' || t.type === 'email') return `an ${t.type === 'http' ? 'HTTP' : 'e-mail'} endpoint`;
+  if (t.type === 'source' && t.source_id) return `source ${t.source_id} (set in Runnel)`;
+  if (t.hosted_id?.startsWith('ti_')) return 'a timer that needs a schedule (runs by hand until then)';
+  return 'runs by hand until a source is set (placeholder)';
 }
 
 function collect(v: string, all: string[]): string[] {
@@ -58,13 +73,18 @@ function formatReport(r: ImportReport, out: Output): string {
   const lines: string[] = [];
   if (r.dry_run) lines.push('Dry run: nothing was changed. The import would do this:');
   for (const w of r.workflows) {
-    const verb = w.action === 'error' ? c.red('Failed') : w.action === 'create' ? c.green('Created') : c.green('Updated');
+    const verb = w.action === 'error' ? c.red('Failed') : c.green(VERBS[w.action][r.dry_run ? 1 : 0]);
     lines.push(`${verb} ${w.name} (${w.hosted_id}${w.workflow_id ? ` → ${w.workflow_id}` : ''})${w.active ? '' : c.dim('  inactive')}`);
     if (w.error) lines.push(`  ${c.red(w.error)}`);
     const t = w.trigger;
-    if (t.hosted_id) lines.push(`  ${t.hosted_id} → ${t.endpoint_url ?? (t.type === 'timer' ? `timer ${t.schedule}` : t.type === 'http' ? 'an HTTP endpoint' : `${t.type} (placeholder)`)}`);
+    if (t.hosted_id) lines.push(`  ${t.hosted_id} → ${t.endpoint_url ?? triggerText(t)}`);
     for (const u of w.unmapped_triggers) lines.push(`  ${c.yellow(`${u.id} not mapped: ${u.reason}`)}`);
-    for (const s of w.steps) if (s.status === 'disabled') lines.push(c.dim(`  step "${s.name}" is disabled (skipped by every run)`));
+    for (const s of w.steps) {
+      if (s.status === 'disabled') lines.push(c.dim(`  step "${s.name}" is disabled (skipped by every run)`));
+      // A registry action: where it was found (or will be), and a version other than the one named.
+      else if (s.status === 'ok' && s.resolved_from === 'code' && s.reason) lines.push(`  ${c.yellow(`step "${s.name}": ${s.reason}`)}`);
+      else if (s.status === 'ok' && s.resolved_from && s.resolved_from !== 'code') lines.push(c.dim(`  step "${s.name}": ${s.uses} ${r.dry_run && s.reason ? s.reason : `${FOUND_IN[s.resolved_from]}${s.reason ? ` (${s.reason})` : ''}`}`));
+    }
     for (const n of w.needs) lines.push(`  ${c.yellow(`needs ${n}`)}`);
   }
   for (const a of r.accounts) {
@@ -74,7 +94,7 @@ function formatReport(r: ImportReport, out: Output): string {
         : `Account ${a.id} (${a.app}) is connected`,
     );
   }
-  for (const d of r.data_stores) lines.push(`Data store ${d.id} ${d.created ? 'created' : 'kept'} (used by ${d.used_by.join(', ')})`);
+  for (const d of r.data_stores) lines.push(`Data store ${d.id} ${d.created ? (r.dry_run ? 'would be created' : 'created') : 'kept'} (used by ${d.used_by.join(', ')})`);
   for (const p of r.problems) lines.push(c.red(`Not imported: ${p}`));
   return lines.join('\n');
 }

@@ -10,6 +10,8 @@ export interface HostedProjectStep {
   props_cursor?: string;
   props: Record<string, unknown>;
   configurable_props?: unknown[];
+  /** Where `__configurableProps` stood among the props. */
+  configurable_props_at?: number;
   /** The code of a `./<ns>/entry.js|py` step. */
   code?: string;
 }
@@ -51,7 +53,11 @@ export function parseHostedProject(files: Record<string, string>): HostedProject
   const folders = paths.filter((p) => p.endsWith('/workflow.yaml')).map((p) => p.slice(0, -'/workflow.yaml'.length));
   for (const folder of folders.sort()) {
     try {
-      workflows.push(readWorkflow(folder, (p) => text(`${folder}/${p}`)));
+      const wf = readWorkflow(folder, (p) => text(`${folder}/${p}`));
+      // One workflow in two folders (a copy, a rename's leftover) would be imported twice over itself.
+      const first = workflows.find((w) => w.id === wf.id);
+      if (first) throw new Error(`workflow ${wf.id} is also in ${first.folder}, which was imported; remove one of the two folders`);
+      workflows.push(wf);
     } catch (err) {
       problems.push(`${folder}: ${(err as Error).message}`);
     }
@@ -94,6 +100,7 @@ function readStep(s: unknown, i: number, file: (p: string) => string | undefined
   if (!uses) throw new Error(`step "${namespace}" has no "uses"`);
   const props = isObject(s.props) ? { ...s.props } : {};
   const configurable = Array.isArray(props.__configurableProps) ? props.__configurableProps : undefined;
+  const configurableAt = Object.keys(props).indexOf('__configurableProps');
   delete props.__configurableProps;
   let code: string | undefined;
   if (uses.startsWith('./')) {
@@ -108,7 +115,7 @@ function readStep(s: unknown, i: number, file: (p: string) => string | undefined
     ...(typeof s.notes === 'string' ? { notes: s.notes } : {}),
     ...(typeof s._props_cursor === 'string' ? { props_cursor: s._props_cursor } : {}),
     props,
-    ...(configurable ? { configurable_props: configurable } : {}),
+    ...(configurable ? { configurable_props: configurable, configurable_props_at: configurableAt } : {}),
     ...(code !== undefined ? { code } : {}),
   };
 }

@@ -150,7 +150,7 @@ export class ProjectsService {
       action: existing ? 'update' : 'create',
       workflow_id: existing?.id ?? null,
       active,
-      trigger: { hosted_id: plan.mapped?.id ?? null, type: plan.trigger.type, ...(plan.trigger.type === 'timer' ? { schedule: scheduleText(plan.trigger) } : {}) },
+      trigger: { hosted_id: plan.mapped?.id ?? null, type: plan.trigger.type, ...(plan.trigger.type === 'timer' ? { schedule: scheduleText(plan.trigger) } : {}), ...(plan.trigger.type === 'source' ? { source_id: plan.trigger.source_id } : {}) },
       needs,
       unmapped_triggers: plan.unmapped,
       steps: p.steps.map((s) => s.report),
@@ -162,9 +162,28 @@ export class ProjectsService {
       const final = !existing && !active ? await this.deps.workflows.update(wf.id, { active: false }) : wf;
       return { ...report, workflow_id: final.id, ...(final.trigger.type === 'http' || final.trigger.type === 'email' ? { trigger: { ...report.trigger, endpoint_url: final.trigger.endpoint_url } } : {}) };
     } catch (err) {
-      return { ...report, action: 'error', active: false, error: (err as Error).message };
+      // A step Runnel refuses (an action of another version that does not take the props the
+      // repository gives it): keep the workflow, with that step unresolved and the reason.
+      const message = (err as Error).message;
+      const named = /^Step "([^"]+)"/.exec(message)?.[1];
+      const i = p.steps.findIndex((s) => s.report.name === named && s.report.status !== 'unresolved');
+      if (i >= 0) {
+        const reason = `${p.steps[i].report.uses} does not take the props the repository gives it (${message.replace(/^Step "[^"]+": /, '')}); fix the props in Runnel, or the step in the repository and import again`;
+        return this.save({ ...p, steps: p.steps.map((s, j) => (j === i ? unresolvedStep(s, reason) : s)) }, dry, project);
+      }
+      return { ...report, action: 'error', active: false, error: message };
     }
   }
+}
+
+/** `s` kept but not runnable, saying why: its `uses`, props and code stay for the export. */
+function unresolvedStep(s: ResolvedStep, reason: string): ResolvedStep {
+  const b = s.body;
+  const code = b.hosted?.code ?? b.code;
+  return {
+    body: { name: b.name, configured_props: b.configured_props, ...(b.disabled ? { disabled: true } : {}), unresolved: reason, hosted: { ...b.hosted!, ...(code !== undefined ? { code } : {}) } },
+    report: { ...s.report, status: 'unresolved', reason },
+  };
 }
 
 /** The app of an app prop: the component's declaration, else the hosted `__configurableProps`, else the prop's name. */

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { stringify } from 'yaml';
+import { Document, isPair, isScalar, visit } from 'yaml';
 import type { HostedStep, HostedWorkflow } from '../../../shared/api';
 import type { WorkflowTriggerDoc } from '../../store/document-types';
 import { slugify } from '../../runtime/slug';
@@ -57,7 +57,7 @@ export function exportProject(workflows: ExportWorkflow[]): Record<string, strin
       triggers: triggerIds(wf).map((t) => ({ id: t })),
       steps,
     };
-    files[`${folder}/workflow.yaml`] = stringify(doc, { lineWidth: 0 });
+    files[`${folder}/workflow.yaml`] = syncedYaml(doc);
   }
   return files;
 }
@@ -80,7 +80,10 @@ function stepYaml(s: ExportStep): { yaml: Record<string, unknown>; code?: { path
     // The hosted name may differ in version from the file it resolved to: keep the one written.
     uses = s.hosted?.uses?.startsWith(`${s.component.key}@`) ? s.hosted.uses : named;
   }
-  const props: Record<string, unknown> = {};
+  // The repository's key order first (a re-export then reads as no change in a diff).
+  const order = Object.keys(s.hosted?.props ?? {}).filter((k) => k in s.configured_props);
+  if (s.hosted?.configurable_props) order.splice(s.hosted.configurable_props_at ?? order.length, 0, '__configurableProps');
+  const props: Record<string, unknown> = Object.fromEntries(order.map((k) => [k, undefined]));
   for (const [k, v] of Object.entries(s.configured_props)) {
     if (k === '__configurableProps') continue;
     const written = s.hosted?.props?.[k];
@@ -100,6 +103,17 @@ function stepYaml(s: ExportStep): { yaml: Record<string, unknown>; code?: { path
     props,
   };
   return { yaml, code };
+}
+
+/** YAML as the hosted sync writes it: sequences not indented under their key, local `uses` paths double-quoted. */
+function syncedYaml(doc: Record<string, unknown>): string {
+  const yaml = new Document(doc);
+  visit(yaml, {
+    Pair(_, pair) {
+      if (isPair(pair) && isScalar(pair.key) && pair.key.value === 'uses' && isScalar(pair.value) && String(pair.value.value).startsWith('./')) pair.value.type = 'QUOTE_DOUBLE';
+    },
+  });
+  return yaml.toString({ lineWidth: 0, indentSeq: false });
 }
 
 /** The hosted trigger ids, kept from the import while they still describe the trigger; new ones otherwise. */

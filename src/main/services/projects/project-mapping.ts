@@ -13,7 +13,8 @@ export function parseUses(uses: string): StepUse | { kind: 'unknown' } {
 
 /**
  * A hosted prop value as Runnel stores it: `{authProvisionId}` → `{account_id}`, `{storeId}` →
- * `{data_store_id}`, a chosen option `{__lv: {label, value}}` → its value. Literals and
+ * `{data_store_id}`, a chosen option `{__lv: {label, value}}` → its value (a list of them → the
+ * list of values). Literals and
  * `{{ … }}` expressions are kept as they are (Runnel evaluates the same JavaScript).
  */
 export function importProp(v: unknown): unknown {
@@ -21,8 +22,13 @@ export function importProp(v: unknown): unknown {
   if (!isObject(v)) return v;
   if (typeof v.authProvisionId === 'string') return { account_id: v.authProvisionId };
   if (typeof v.storeId === 'string') return { data_store_id: v.storeId };
-  if ('__lv' in v) return isObject(v.__lv) && 'value' in v.__lv ? importProp(v.__lv.value) : importProp(v.__lv);
+  if ('__lv' in v) return Array.isArray(v.__lv) ? v.__lv.map(optionValue) : optionValue(v.__lv);
   return v;
+}
+
+/** A chosen option `{label, value}` → its value (a multi-select's `__lv` is a list of them). */
+function optionValue(o: unknown): unknown {
+  return isObject(o) && 'value' in o ? importProp(o.value) : importProp(o);
 }
 
 /** The reverse of importProp, for export (an option's label is not kept by Runnel, so `__lv` is written back only from the imported text). */

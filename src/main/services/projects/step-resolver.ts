@@ -3,6 +3,7 @@ import type { ComponentDoc } from '../../store/document-types';
 import type { ComponentCatalog } from '../../runtime/component-catalog';
 import type { HostedProjectStep } from './hosted-project';
 import { importProp, parseUses, stepName } from './project-mapping';
+import { nonStdlibImports } from './python-imports';
 
 
 export interface ResolvedStep {
@@ -35,6 +36,7 @@ export async function resolveStep(deps: StepResolverDeps, hs: HostedProjectStep,
     ...(hs.props_cursor !== undefined ? { props_cursor: hs.props_cursor } : {}),
     ...(Object.keys(hs.props).length ? { props: hs.props } : {}),
     ...(hs.configurable_props ? { configurable_props: hs.configurable_props } : {}),
+    ...(hs.configurable_props_at !== undefined ? { configurable_props_at: hs.configurable_props_at } : {}),
   };
   const base = { name, configured_props: configured, ...(hs.disabled ? { disabled: true } : {}) };
   const okStatus = hs.disabled ? ('disabled' as const) : ('ok' as const);
@@ -48,7 +50,9 @@ export async function resolveStep(deps: StepResolverDeps, hs: HostedProjectStep,
     if (use.language === 'py' || hs.runtime?.startsWith('python')) {
       // A Python step (entry.py): its declared props travel as `__configurableProps`, as hosted.
       const body = { ...base, configured_props: { ...configured, ...(hs.configurable_props ? { __configurableProps: hs.configurable_props } : {}) }, runtime: PYTHON_RUNTIME as typeof PYTHON_RUNTIME, code: hs.code ?? '', hosted };
-      return { body, report: { name, uses: hs.uses, status: okStatus, resolved_from: 'code' } };
+      const extra = nonStdlibImports(body.code);
+      const warning = extra.length ? { reason: `imports ${extra.join(', ')}, which ${extra.length > 1 ? 'are' : 'is'} not in the standard library: Python steps run offline with the standard library only, so this step fails at its first run until rewritten (urllib.request for HTTP, or a JavaScript step with npm packages)` } : {};
+      return { body, report: { name, uses: hs.uses, status: okStatus, resolved_from: 'code', ...warning } };
     }
     const code = hs.code ?? '';
     if (dryRun) return { body: { ...base, code, hosted }, report: { name, uses: hs.uses, status: okStatus, resolved_from: 'code' } };

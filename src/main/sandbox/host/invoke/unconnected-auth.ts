@@ -14,7 +14,8 @@ export function unconnectedAuth(prop: string, app: string): Record<string, unkno
       if (typeof key === 'symbol' || key in target || NOT_CREDENTIALS.has(key)) return Reflect.get(target, key, receiver);
       throw new Error(
         `Runnel: this.${prop}.$auth.${key} is not set: prop "${prop}" has no connected ${app} account. ` +
-          `Connect one (the Accounts page, or POST /v1/accounts {"app": "${app}", "auth": {...}}) and configure the prop with {"account_id": "apn_…"}`,
+          `Connect one (the Accounts page, or POST /v1/accounts {"app": "${app}", "auth": {...}}) and configure the prop with {"account_id": "apn_…"}; ` +
+          `an imported account slot is filled once on the Accounts page or with PUT /v1/accounts/apn_… {"auth": {...}}`,
       );
     },
   });

@@ -51,7 +51,8 @@ function AccountList() {
   const loadError = useStore((s) => s.loadErrors.accounts);
   const params = useParams<{ id?: string }>();
   const [, navigate] = useLocation();
-  const sorted = useMemo(() => [...accounts].sort((a, b) => b.updated_at - a.updated_at), [accounts]);
+  // By app, so an app's accounts (an import's slots among them) read together; newest first within one.
+  const sorted = useMemo(() => [...accounts].sort((a, b) => a.app.localeCompare(b.app) || b.updated_at - a.updated_at), [accounts]);
   const ids = useMemo(() => sorted.map((a) => a.id), [sorted]);
   const keys = useMemo(() => ({ select: (x: string) => navigate(`/${x}`) }), [navigate]);
   useRowKeys(ids, params.id, keys);
@@ -78,7 +79,11 @@ function AccountList() {
         {sorted.map((a) => (
           <tr key={a.id} aria-selected={a.id === params.id} onClick={() => navigate(`/${a.id}`)}>
             <td className="mono">{a.app}</td>
-            <td>{a.name}</td>
+            <td>
+              {/* First, so a long name is what the cell cuts short. */}
+              {Object.keys(a.auth).length === 0 && <span className="badge badge-warn acc-needs">needs credentials</span>}
+              {a.name}
+            </td>
             <td>
               <ShortId id={a.id} />
             </td>

@@ -1,13 +1,6 @@
 import type { ImportReport } from '../../../../shared/projects-api';
 import { CopyButton } from '../../ui/CopyButton';
-
-/** The local trigger a hosted one became, in words. */
-function triggerText(w: ImportReport['workflows'][number]): string {
-  if (w.trigger.type === 'timer') return `timer ${w.trigger.schedule ?? ''}`;
-  if (w.trigger.hosted_id?.startsWith('ti_')) return 'timer (needs a schedule)';
-  if (w.trigger.type === 'manual' && w.trigger.hosted_id) return 'run by hand until a source is set';
-  return w.trigger.type === 'manual' ? 'run by hand' : w.trigger.type;
-}
+import { triggerText } from './import-files';
 
 /** What an import did or would do: each workflow with its trigger and what it still needs, then accounts and stores to fill. */
 export function ImportReportView({ report, schedules, onSchedule }: { report: ImportReport; schedules: Record<string, string>; onSchedule?: (id: string, v: string) => void }) {
