@@ -17,7 +17,8 @@ export interface StepBuilderDeps {
   catalog: ComponentCatalog;
   secrets: Secrets;
   accounts: Accounts;
-  dataStores: DataStores;
+  /** Checks a step's `data_store` props (the service's stores, or runnel/testing's). */
+  dataStores: Pick<DataStores, 'configure'>;
   /** Runs additionalProps() for a step's configured values (engine/props/dynamic-props.ts). */
   config?: PropSet;
 }
