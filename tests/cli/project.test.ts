@@ -1,13 +1,13 @@
 // `runnel import <folder>` and `runnel export <folder>`: the hosted service's synced project
 // format from the CLI, against a real service.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFixtureRegistry } from '../helpers/fixture-registry';
 import { useService } from '../helpers/service';
 import { COMPONENTS, HOSTED_BASIC, projectFiles } from '../helpers/project-files';
 import { envFor, runCli } from './helpers/run-cli';
+import { tempDir } from '../helpers/temp-dir';
 
 const options: { env?: Record<string, string> } = {};
 
@@ -34,7 +34,7 @@ describe('runnel import / export against a real service', () => {
     expect(r.stdout).toMatch(/ds_V1sits42 created/);
     expect(r.stdout).toMatch(/step "notify" is unresolved: the action nosuchapp-do-thing@1\.2\.0 was not found/);
 
-    const out = mkdtempSync(join(tmpdir(), 'runnel-export-'));
+    const out = tempDir('runnel-export-');
     const e = await cli('export', out);
     expect(e.code, e.stderr).toBe(0);
     expect(e.stdout).toMatch(/^Wrote 4 workflows \(\d+ files\) to /);
