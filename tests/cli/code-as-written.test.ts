@@ -58,6 +58,12 @@ describe('code deployed from a file by the CLI', () => {
     const first = await svc.runSource(source.id);
     expect(first.error.stack).toMatch(/^TypeError: from the one file\n\s+at Object\.run \(one\.mjs:6:11\)$/m);
 
+    // Edited in place (the components editor's Save): still named after the file.
+    const edited = ONE_FILE.replace("    throw new TypeError('from the one file');", "\n    throw new TypeError('edited');");
+    const put = await svc.json(`/v1/components/${source.resource.component_id}`, { method: 'PUT', json: { component_code: edited } });
+    expect(put.data.sources).toEqual([{ id: source.id, updated: true }]);
+    expect((await svc.runSource(source.id)).error.stack).toMatch(/^TypeError: edited\n\s+at Object\.run \(one\.mjs:7:11\)$/m);
+
     writeFileSync(join(dir, 'lib.mjs'), LIB);
     writeFileSync(join(dir, 'with-lib.mjs'), WITH_LIB);
     const updated = await cli('update', source.id, '--code', 'with-lib.mjs');

@@ -127,6 +127,7 @@ export class ComponentCatalog {
       compiled: compiled.code,
       ...fields,
       ...(inline ? { inline: true } : {}),
+      ...(filename !== undefined ? { filename } : {}),
       ...(registry ? { registry: registry.kind } : {}),
       created_at: now,
       updated_at: now,

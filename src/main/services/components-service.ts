@@ -66,7 +66,8 @@ export class ComponentsService {
   async update(id: string, code: string): Promise<{ component: SavedComponent; sources: SourceMove[] }> {
     const old = this.deps.catalog.get(id);
     if (old.inline) throw new RunnelError('not_found', `No component with id "${id}"`);
-    const next = await this.deps.catalog.save(code);
+    // The edited text is compiled itself (no bundle), under the file name it was deployed from.
+    const next = await this.deps.catalog.save(old.filename !== undefined ? { code, filename: old.filename } : code);
     const moves: SourceMove[] = [];
     if (next.id !== old.id) {
       for (const s of this.deps.docs.data.sources.filter((x) => x.component_id === old.id)) {
