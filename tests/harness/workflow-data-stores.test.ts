@@ -1,6 +1,7 @@
 // runnel/testing's loadWorkflow with `data_store` props: the stores the test gives are the ones
 // the steps' runner reads and writes, so a step sees the test's records, a later step sees what
 // an earlier step wrote, and the test sees both (the same store in all three places).
+import { mkdirSync, readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadComponent, loadWorkflow, timerEvent, type TestComponent, type TestWorkflow } from '../../src/main/testing/index';
 import { useTempFiles } from './helpers';
@@ -52,6 +53,25 @@ describe('loadWorkflow with data stores', () => {
     await expect(
       loadWorkflow({ dataStores: { orders: {} }, steps: [{ name: 'read', file: step('read3', `return 1;`), props: { store: 'order' } }] }),
     ).rejects.toThrow('runnel/testing: step "read": prop "store" names the data store "order", but the workflow\'s dataStores are "orders"');
+  });
+});
+
+describe('a workflow that does not load', () => {
+  it('leaves no temp folder behind', async () => {
+    // The harness makes its folders under os.tmpdir(), which reads TMPDIR: an empty one of our own.
+    const own = files.write('tmp-probe.txt', '') + '.d';
+    mkdirSync(own);
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = own;
+    try {
+      await expect(loadWorkflow({ steps: [{ name: 'read', file: step('read4', `return 1;`), props: { store: 'none' } }] })).rejects.toThrow(
+        'the workflow has none: give them with loadWorkflow\'s dataStores option',
+      );
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
+    expect(readdirSync(own)).toEqual([]);
   });
 });
 

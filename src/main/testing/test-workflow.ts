@@ -43,7 +43,36 @@ import type { TestWorkflow, WorkflowOptions } from './public';
  * The caller disposes the pool and the stores after close().
  */
 export async function openTestWorkflow(o: WorkflowOptions, pool: RunnerPool, packages: PackageCache, scratchRoot: string, stores: ComponentStores): Promise<TestWorkflow> {
+  // Steps compile and name their stores first: a workflow that does not load leaves no folder behind.
+  for (const [name, seed] of Object.entries(o.dataStores ?? {})) await stores.add(name, seed);
+  const comps: ComponentDoc[] = [];
+  const steps: StepDoc[] = [];
+  for (const s of o.steps) {
+    const compiled = await compileFile(s.file, pool, packages, o.onProgress);
+    const id = newId('sc');
+    comps.push({ id, code: '', compiled: compiled.code, code_hash: compiled.codeHash, ...compiled.fields, inline: true, created_at: 0, updated_at: 0 } as ComponentDoc);
+    steps.push({ id: newId('c'), name: s.name, component_id: id, configured_props: storesByName(s, compiled.fields.props, stores) });
+  }
   const dir = await mkdtemp(join(tmpdir(), 'runnel-testing-wf-'));
+  try {
+    return await openIn(dir, { o, pool, scratchRoot, stores, comps, steps });
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+interface Compiled {
+  o: WorkflowOptions;
+  pool: RunnerPool;
+  scratchRoot: string;
+  stores: ComponentStores;
+  comps: ComponentDoc[];
+  steps: StepDoc[];
+}
+
+/** The engine of the workflow, its stores and documents on `dir`; its steps are compiled. */
+async function openIn(dir: string, { o, pool, scratchRoot, stores, comps, steps }: Compiled): Promise<TestWorkflow> {
   // Steps' /tmp under the pool's scratch root: the only place its runner may write.
   const paths = { ...pathsFor(dir), scratchRoot, scratch: (id: string) => join(scratchRoot, id) };
   // The clock the engine sees: real time, plus nothing: the workflow's own offset moves instead.
@@ -54,7 +83,7 @@ export async function openTestWorkflow(o: WorkflowOptions, pool: RunnerPool, pac
   });
   const events = new EventStore({ dir: paths.eventsDir, clock, logger: silentLogger, retention: () => 1000 });
   await events.openAll();
-  for (const [name, seed] of Object.entries(o.dataStores ?? {})) await stores.add(name, seed);
+  // One set of stores for the engine (it checks steps' data_store props) and the runner (its calls).
   const dataStores = stores;
   const box = await SecretBox.open(paths.secretsKeyFile);
   const bus = new EventBus();
@@ -84,14 +113,6 @@ export async function openTestWorkflow(o: WorkflowOptions, pool: RunnerPool, pac
     ...{ catalog: undefined as never, secrets, accounts, dataStores },
   });
 
-  const comps: ComponentDoc[] = [];
-  const steps: StepDoc[] = [];
-  for (const s of o.steps) {
-    const compiled = await compileFile(s.file, pool, packages, o.onProgress);
-    const id = newId('sc');
-    comps.push({ id, code: '', compiled: compiled.code, code_hash: compiled.codeHash, ...compiled.fields, inline: true, created_at: 0, updated_at: 0 } as ComponentDoc);
-    steps.push({ id: newId('c'), name: s.name, component_id: id, configured_props: storesByName(s, compiled.fields.props, stores) });
-  }
   const wf: WorkflowDoc = {
     ...{ id: newId('p'), deployment_id: newId('d'), name: o.name ?? 'test workflow', trigger: { type: 'manual' }, steps, active: true, created_at: 0, updated_at: 0 },
     timeout_seconds: o.timeoutSeconds ?? null,
