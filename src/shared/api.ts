@@ -4,6 +4,19 @@ import { z } from 'zod';
 
 const configuredProps = z.record(z.string(), z.unknown());
 
+/**
+ * Beside `component_code` (or a step's `code`): the name of the user's file, which stack traces
+ * name, and the bundle of the file with its local imports inlined, which runs in its place while
+ * the code is kept and shown as written (what `runnel deploy` / `update --code` send).
+ */
+const codeFile = {
+  component_filename: z
+    .string()
+    .regex(/^[^/\\\0]{1,255}$/, 'component_filename is the name of a file, without folders')
+    .optional(),
+  component_bundle: z.string().min(1, 'component_bundle is empty').optional(),
+};
+
 const timeoutSeconds = z
   .number({ error: 'timeout_seconds must be a number of seconds' })
   .int('timeout_seconds must be an integer')
@@ -14,6 +27,7 @@ export const createComponentBody = z
   .object({
     component_code: z.string().min(1, 'component_code is empty').optional(),
     component_url: z.string().min(1, 'component_url is empty').optional(),
+    ...codeFile,
   })
   .refine((b) => (b.component_code === undefined) !== (b.component_url === undefined), {
     message: 'give component_code (the module source) or component_url',
@@ -29,6 +43,7 @@ const sourceFields = z.object({
   component_id: z.string().min(1).optional(),
   component_code: z.string().min(1).optional(),
   component_url: z.string().min(1).optional(),
+  ...codeFile,
   key: z.string().min(1).optional(),
   name: z.string().trim().min(1, 'name must not be empty').max(200).optional(),
   configured_props: configuredProps.optional(),
@@ -129,6 +144,7 @@ const stepBody = z
     key: z.string().min(1).optional(),
     component_id: z.string().min(1).optional(),
     component_code: z.string().min(1).optional(),
+    ...codeFile,
     configured_props: configuredProps.optional(),
     /** `python3.12`: `code` is Python (`def handler(pd)`); otherwise JavaScript. */
     runtime: z.enum(STEP_RUNTIMES, { error: `runtime must be one of ${STEP_RUNTIMES.join(', ')}` }).optional(),

@@ -2,12 +2,12 @@
 // service (it looked on 4620 with the default data dir's key, and `--data-dir` was an unknown
 // option). A running service now announces itself; the CLI finds it with no flags, with
 // `--data-dir`, and asks which one when several run.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startService, waitFor, type ServiceHandle } from '../helpers/service';
 import { runCli } from './helpers/run-cli';
+import { tempDir } from '../helpers/temp-dir';
 
 const SOURCE = `export default {
   name: "Found", version: "0.0.1", type: "source",
@@ -16,33 +16,34 @@ const SOURCE = `export default {
 `;
 
 describe('the CLI finds the service running on this machine', () => {
-  const state = mkdtempSync(join(tmpdir(), 'runnel-state-'));
   const running: ServiceHandle[] = [];
   afterAll(async () => {
     for (const s of running) await s.stop();
   });
-  const serve = async () => {
+  // Each test announces its services in a state dir of its own: what one test starts, another never finds.
+  const serve = async (state: string) => {
     const svc = await startService({ port: await freePort(), env: { RUNNEL_STATE_DIR: state } });
     running.push(svc);
     return svc;
   };
   // No RUNNEL_URL, RUNNEL_API_KEY, RUNNEL_DATA_DIR or RUNNEL_PORT: what a new user's shell has.
-  const cli = (args: string[], stateDir = state) => runCli(args, { env: { RUNNEL_STATE_DIR: stateDir } });
-  const files = mkdtempSync(join(tmpdir(), 'runnel-find-'));
+  const cli = (args: string[], stateDir: string) => runCli(args, { env: { RUNNEL_STATE_DIR: stateDir } });
+  const files = tempDir('runnel-find-');
   writeFileSync(join(files, 'f.mjs'), SOURCE);
 
   it('with no flags, with --data-dir, and `open --data-dir` on its URL', async () => {
-    const svc = await serve();
+    const state = tempDir('runnel-state-');
+    const svc = await serve(state);
     expect(svc.port).not.toBe(4620);
 
     const deployed = await runCli(['deploy', 'f.mjs', '--no-follow'], { cwd: files, env: { RUNNEL_STATE_DIR: state } });
     expect(deployed.stderr).toBe('');
     expect(deployed.code).toBe(0);
     expect((await svc.json('/v1/users/me/sources')).data.map((s: { name: string }) => s.name)).toEqual(['Found']);
-    expect(await cli(['list'])).toMatchObject({ code: 0, stderr: '' });
+    expect(await cli(['list'], state)).toMatchObject({ code: 0, stderr: '' });
 
     // --data-dir alone is enough, whatever is announced (here: nothing).
-    const empty = mkdtempSync(join(tmpdir(), 'runnel-state-'));
+    const empty = tempDir('runnel-state-');
     expect(await cli(['--data-dir', svc.dataDir, 'list'], empty)).toMatchObject({ code: 0, stderr: '' });
     expect(await cli(['list', '--data-dir', svc.dataDir], empty)).toMatchObject({ code: 0, stderr: '' });
     const open = await cli(['open', '--data-dir', svc.dataDir], empty);
@@ -51,8 +52,10 @@ describe('the CLI finds the service running on this machine', () => {
   });
 
   it('several running: --data-dir picks one, none named says which to choose; a killed one is ignored', async () => {
-    const [a, b] = [running[0], await serve()];
-    const both = await cli(['list']);
+    const state = tempDir('runnel-state-');
+    const [a, b] = [await serve(state), await serve(state)];
+    await a.createSource(SOURCE);
+    const both = await cli(['list'], state);
     expect(both.code).toBe(1);
     expect(both.stderr).toContain('runnel list: 2 Runnel services are running: ');
     expect(both.stderr).toContain(`${a.url} (data dir ${a.dataDir}, pid ${a.proc.pid})`);
@@ -70,7 +73,7 @@ describe('the CLI finds the service running on this machine', () => {
   });
 
   it('a service that cannot write its announcement still starts, and says the CLI will not find it', async () => {
-    const notADir = join(mkdtempSync(join(tmpdir(), 'runnel-state-')), 'file');
+    const notADir = join(tempDir('runnel-state-'), 'file');
     writeFileSync(notADir, '');
     const svc = await startService({ env: { RUNNEL_STATE_DIR: notADir } });
     running.push(svc);
@@ -79,9 +82,10 @@ describe('the CLI finds the service running on this machine', () => {
   });
 
   it('a service started on a relative --data-dir is found from another folder; stopped, it takes its announcement back', async () => {
-    const dataDir = relative(process.cwd(), mkdtempSync(join(tmpdir(), 'runnel-rel-')));
+    const state = tempDir('runnel-state-');
+    const dataDir = relative(process.cwd(), tempDir('runnel-rel-'));
     const svc = await startService({ port: await freePort(), dataDir, env: { RUNNEL_STATE_DIR: state } });
-    const elsewhere = join(mkdtempSync(join(tmpdir(), 'runnel-cwd-')), 'a', 'b', 'c');
+    const elsewhere = join(tempDir('runnel-cwd-'), 'a', 'b', 'c');
     mkdirSync(elsewhere, { recursive: true });
     const r = await runCli(['--json', 'list', '--url', svc.url], { cwd: elsewhere, env: { RUNNEL_STATE_DIR: state } });
     expect(r.stderr).toBe('');

@@ -1,13 +1,13 @@
 // `runnel import <folder>` and `runnel export <folder>`: the hosted service's synced project
 // format from the CLI, against a real service.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFixtureRegistry } from '../helpers/fixture-registry';
 import { useService } from '../helpers/service';
 import { COMPONENTS, HOSTED_BASIC, projectFiles } from '../helpers/project-files';
 import { envFor, runCli } from './helpers/run-cli';
+import { tempDir } from '../helpers/temp-dir';
 
 const options: { env?: Record<string, string> } = {};
 
@@ -51,7 +51,7 @@ describe('runnel import / export against a real service', () => {
     const kept = await cli('import', HOSTED_BASIC, '--components', COMPONENTS);
     expect(kept.stdout).toContain(`sub_Ch4nnel01 → source ${src.id} (set in Runnel)`);
 
-    const out = mkdtempSync(join(tmpdir(), 'runnel-export-'));
+    const out = tempDir('runnel-export-');
     const e = await cli('export', out);
     expect(e.code, e.stderr).toBe(0);
     expect(e.stdout).toMatch(/^Wrote 4 workflows \(\d+ files\) to /);
@@ -68,7 +68,7 @@ describe('runnel import / export against a real service', () => {
   });
 
   it('exports back into the repository it imported: same folders (even one named otherwise), unchanged files byte for byte, so git diff is empty', { timeout: 120_000 }, async () => {
-    const repo = mkdtempSync(join(tmpdir(), 'runnel-repo-'));
+    const repo = tempDir('runnel-repo-');
     cpSync(HOSTED_BASIC, repo, { recursive: true });
     // A folder whose slug no longer matches the workflow's name (renamed on the hosted service).
     renameSync(join(repo, 'greet-visitors-p_Gr8tVis1'), join(repo, 'old-name-p_Gr8tVis1'));

@@ -1,12 +1,12 @@
 // Issue 18, item 3, from the CLI: a component deployed with `runnel deploy f.mjs` (its local
 // import bundled by the CLI) fails with a stack that names f.mjs and lib.mjs at the lines the
 // user wrote, in the run result and in the log (also for an error the component logs itself).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useService } from '../helpers/service';
 import { envFor, runCli } from './helpers/run-cli';
+import { tempDir } from '../helpers/temp-dir';
 
 const LIB = `// A helper in a file of its own.
 
@@ -36,7 +36,7 @@ describe('stack traces of a component deployed by the CLI', () => {
   const svc = useService();
 
   it("name the user's files and lines", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'runnel-stack-'));
+    const dir = tempDir('runnel-stack-');
     writeFileSync(join(dir, 'lib.mjs'), LIB);
     writeFileSync(join(dir, 'f.mjs'), F);
     const r = await runCli(['--json', 'deploy', 'f.mjs', '--no-follow'], { cwd: dir, env: envFor(svc) });

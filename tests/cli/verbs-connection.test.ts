@@ -1,14 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useService } from '../helpers/service';
 import { runCli } from './helpers/run-cli';
+import { tempDir } from '../helpers/temp-dir';
 
 describe('where the CLI connects: flags, then env, then a profile, then the data dir', () => {
   const svc = useService();
-  const cfgDir = mkdtempSync(join(tmpdir(), 'runnel-cfg-'));
-  const emptyDataDir = mkdtempSync(join(tmpdir(), 'runnel-nodata-'));
+  const cfgDir = tempDir('runnel-cfg-');
+  const emptyDataDir = tempDir('runnel-nodata-');
   const profile = (key: string, url = svc.url) => {
     const file = join(cfgDir, `config-${Math.random().toString(36).slice(2)}.json`);
     writeFileSync(file, JSON.stringify({ default: 'home', profiles: { home: { url, api_key: key }, other: { url, api_key: key } } }));

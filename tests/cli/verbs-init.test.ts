@@ -1,13 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useService } from '../helpers/service';
 import { cliJson, envFor, runCli } from './helpers/run-cli';
+import { tempDir } from '../helpers/temp-dir';
 
 describe('runnel init: every starter deploys and runs as written', () => {
   const svc = useService();
-  const cwd = mkdtempSync(join(tmpdir(), 'runnel-init-'));
+  const cwd = tempDir('runnel-init-');
   const o = () => ({ env: envFor(svc), cwd });
   const cli = (...args: string[]) => runCli(args, o());
   const json = <T = any>(...args: string[]) => cliJson<T>(args, o());

@@ -81,6 +81,33 @@ describe('test events', () => {
     expect((await svc.json(`/v1/workflows/${wf.id}/runs`)).data).toEqual([]);
   });
 
+  it("refreshes step 2's earlier exports when step 1 is tested again, with the panels open side by side", async () => {
+    const { page, svc } = ui;
+    const wf = await svc.createWorkflow({ name: 'Side by side', trigger: { type: 'http' }, steps: [{ name: 'first', code: FIRST }, { name: 'second', code: SECOND }] });
+    await ui.goto(`/workflows/${wf.id}/edit`);
+    const step1 = page.getByRole('region', { name: 'Step 1' });
+    const step2 = page.getByRole('region', { name: 'Step 2' });
+    await step2.getByRole('button', { name: 'Test', exact: true }).click();
+    const given = step2.getByRole('region', { name: 'Test of second' }).getByRole('group', { name: 'Exports of earlier steps' });
+    await given.getByText('no exports yet: test first first').waitFor();
+
+    await step1.getByRole('button', { name: 'Test', exact: true }).click();
+    const test1 = step1.getByRole('region', { name: 'Test of first' });
+    await test1.getByText('a sample HTTP request — edit it').waitFor();
+    await test1.getByRole('button', { name: 'Test step' }).click();
+    await test1.getByRole('region', { name: 'Test result of first' }).getByText('success', { exact: true }).waitFor();
+    await expect.poll(() => given.textContent()).toContain('Ada');
+
+    // Tested again with a new event: step 2's panel, still open, shows the new exports.
+    await typeCode(page, test1.getByRole('textbox', { name: 'Test event of first' }), '{"body": {"name": "Grace"}}');
+    await test1.getByRole('button', { name: 'Test step' }).click();
+    await expect.poll(() => test1.getByRole('group', { name: 'Test exports of first' }).textContent()).toContain('Grace');
+    await expect.poll(() => given.textContent()).toContain('Grace');
+    expect(await given.textContent()).not.toContain('Ada');
+    await given.scrollIntoViewIfNeeded();
+    await ui.shot('test-events-step-test-refresh');
+  });
+
   it('shows a failing step test with its error and stack', async () => {
     const { page, svc } = ui;
     const wf = await svc.createWorkflow({ name: 'Fails', trigger: { type: 'manual' }, steps: [{ name: 'boom', code: 'export default defineComponent({ async run() {\n  throw new TypeError("kaboom")\n} })' }] });

@@ -1,10 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { contractProblem } from './contract';
+import { tempDir } from './temp-dir';
 
 const BIN = resolve('bin/runnel.js');
 
@@ -45,11 +45,12 @@ export interface StartOptions {
 
 let stateDir: string | undefined;
 /** One temp state dir per test file for the services' announcements. */
-const testStateDir = () => (stateDir ??= mkdtempSync(join(tmpdir(), 'runnel-state-')));
+const testStateDir = () => (stateDir ??= tempDir('runnel-state-'));
 
 /** Starts `runnel serve --port 0` on a temp data dir and waits for its listening line. */
 export async function startService(o: StartOptions = {}): Promise<ServiceHandle> {
-  const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'runnel-test-'));
+  // Removed after the test file, not on stop(): a test may start a service again on the same data dir.
+  const dataDir = o.dataDir ?? tempDir('runnel-test-');
   const proc = spawn(process.execPath, [BIN, 'serve', '--port', String(o.port ?? 0), '--data-dir', dataDir, ...(o.args ?? [])], {
     // Its announcement (for the CLI) goes to a temp state dir, never the user's own.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', RUNNEL_STATE_DIR: testStateDir(), ...(o.env ?? {}) },

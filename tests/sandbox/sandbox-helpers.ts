@@ -3,12 +3,12 @@
 // RUNNEL_RUNNER_ENTRY to test another build.
 import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { compileComponent } from '../../src/main/runtime/compile-component';
 import type { Logger } from '../../src/main/logger';
 import { RunnerPool, type RunnerPoolOptions } from '../../src/main/sandbox/client/runner-pool';
 import type { HttpResponseSpec, InvokeOutcome, InvokeRequest, LogStream } from '../../src/main/domain/invocations';
+import { tempDir } from '../helpers/temp-dir';
 
 export const runnerEntry = resolve(process.env.RUNNEL_RUNNER_ENTRY ?? 'out/main/runner.js');
 
@@ -30,10 +30,10 @@ export function memoryLogger(): Logger & { lines: LoggedLine[] } {
 
 /**
  * The scratch root of the pools tests make, and where `request()` puts scratch folders by
- * default: runners may write nowhere else. Removed when the test process exits.
+ * default: runners may write nowhere else. Removed after the test file (a worker process may
+ * outlive it, so not on its exit).
  */
-const defaultRoot = mkdtempSync(join(tmpdir(), 'runnel-sandbox-test-'));
-process.once('exit', () => rmSync(defaultRoot, { recursive: true, force: true }));
+const defaultRoot = tempDir('runnel-sandbox-test-');
 export const defaultScratch = { dir: defaultRoot };
 
 /**

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { addCsp, metaCsp, UI_CSP, WEBHOOK_CSP, withCsp } from '../../src/main/app/csp';
 import { staticUi } from '../../src/main/server/static-ui';
+import { tempDir } from '../helpers/temp-dir';
 
 /** The content of the CSP <meta> in an HTML file, or undefined. */
 function metaPolicy(file: string): string | undefined {
@@ -13,7 +13,7 @@ function metaPolicy(file: string): string | undefined {
 
 describe('the UI content security policy', () => {
   it('is the one the service sends with the UI', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'runnel-csp-'));
+    const dir = tempDir('runnel-csp-');
     writeFileSync(join(dir, 'index.html'), '<!doctype html>');
     const app = new Hono().get('*', staticUi(dir));
     const res = await app.request('http://127.0.0.1/sources/dc_abc');

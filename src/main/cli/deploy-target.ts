@@ -27,8 +27,8 @@ export async function isFileArg(arg: string): Promise<boolean> {
 /** Saves a component file (bundled with its local imports) or looks a registry key up. */
 export async function loadComponent(client: RunnelClient, arg: string): Promise<DeployableComponent> {
   if (await isFileArg(arg)) {
-    const { code } = await bundleFile(arg);
-    const saved = await client.api.data('createComponent', { body: { component_code: code } });
+    const { code, body } = await bundleFile(arg);
+    const saved = await client.api.data('createComponent', { body });
     return { type: saved.type, name: saved.name, configurable_props: saved.configurable_props, ref: { component_id: saved.id }, code };
   }
   const entry = await client.api.data('getRegistryEntry', { key: arg }).catch((err) => {

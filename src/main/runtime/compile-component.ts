@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { build, stop, type Loader, type Message, type Plugin } from 'esbuild';
 import { RunnelError } from '../../shared/errors';
 import { escapeHtmlComments } from './packages/html-comment-escape';
@@ -10,7 +10,7 @@ import { isBuiltin, parseImport, VIRTUAL_PACKAGES, type PackageImport } from './
 export interface CompiledComponent {
   /** CommonJS code the sandbox evaluates as `(function (require, module, exports) { ... })`. */
   code: string;
-  /** sha256 of the source text as the user wrote it. */
+  /** sha256 of the source text as the user wrote it (with its file name, when given). */
   codeHash: string;
   /** npm packages bundled in, as `name@version` ranges written in the imports. */
   packages: string[];
@@ -21,6 +21,8 @@ export interface CompileOptions {
   /** Where npm packages come from; without it, importing one is an error. */
   packages?: PackageCache;
   progress?: Progress;
+  /** The user's file name (`greeter.mjs`): stack traces name it. Default `component.mjs` (`.ts`). */
+  filename?: string;
 }
 
 // `defineSource` & co. are identity functions; their types vanish when TypeScript is stripped.
@@ -34,16 +36,23 @@ const PIPEDREAM_TYPES = ['defineComponent', 'defineSource', 'defineAction', 'def
  * built-ins stay `require` calls for the sandbox's allow-list. No user code runs here.
  */
 export async function compileComponent(source: string, opts: CompileOptions = {}): Promise<CompiledComponent> {
-  const codeHash = createHash('sha256').update(source).digest('hex');
-  const loader = await pickLoader(source);
-  const imports = await findPackageImports(source, loader);
+  const codeHash = sourceHash(source, opts.filename);
+  const loader = await pickLoader(source, opts.filename);
+  const imports = await findPackageImports(source, loader, opts.filename);
   let installed: { modules: string; folders: Record<string, string> } | undefined;
   if (imports.length > 0) {
     if (!opts.packages) throw new RunnelError('invalid_component', `npm packages are not available here (imports: ${imports.map((i) => i.specifier).join(', ')})`);
     installed = await opts.packages.ensure(imports, opts.progress ?? (() => {}));
   }
-  const out = escapeHtmlComments(await bundle(source, loader, installed));
+  const out = escapeHtmlComments(await bundle(source, loader, installed, opts.filename ?? (loader === 'ts' ? 'component.ts' : 'component.mjs')));
   return { code: out, codeHash, packages: [...new Set(imports.map((i) => i.specifier))], loader };
+}
+
+/** The hash a component's source is known by: of its text, and of its file name when one is given. */
+export function sourceHash(source: string, filename?: string): string {
+  const h = createHash('sha256').update(source);
+  if (filename !== undefined) h.update(`\0${filename}`);
+  return h.digest('hex');
 }
 
 /** Stops esbuild's helper process until the next compile (start-up work done, idle memory kept low). */
@@ -52,7 +61,7 @@ export async function releaseCompiler(): Promise<void> {
 }
 
 /** JavaScript when it parses as such, else TypeScript (type errors never block; syntax errors do). */
-async function pickLoader(source: string): Promise<'js' | 'ts'> {
+async function pickLoader(source: string, filename: string | undefined): Promise<'js' | 'ts'> {
   try {
     await build({ stdin: { contents: source, loader: 'js' }, write: false, bundle: false, logLevel: 'silent' });
     return 'js';
@@ -61,13 +70,13 @@ async function pickLoader(source: string): Promise<'js' | 'ts'> {
       await build({ stdin: { contents: source, loader: 'ts' }, write: false, bundle: false, logLevel: 'silent' });
       return 'ts';
     } catch {
-      throw syntaxError(jsErr, 'does not parse');
+      throw syntaxError(jsErr, 'does not parse', filename);
     }
   }
 }
 
 /** The bare package imports of the component itself (not of the packages). */
-async function findPackageImports(source: string, loader: Loader): Promise<PackageImport[]> {
+async function findPackageImports(source: string, loader: Loader, filename: string | undefined): Promise<PackageImport[]> {
   const found: PackageImport[] = [];
   const collect: Plugin = {
     name: 'runnel-collect-imports',
@@ -85,13 +94,15 @@ async function findPackageImports(source: string, loader: Loader): Promise<Packa
   try {
     await build({ stdin: { contents: source, loader }, bundle: true, write: false, logLevel: 'silent', platform: 'node', format: 'cjs', plugins: [collect] });
   } catch (err) {
-    throw syntaxError(err, 'does not parse');
+    throw syntaxError(err, 'does not parse', filename);
   }
   return found;
 }
 
-async function bundle(source: string, loader: Loader, installed: { modules: string; folders: Record<string, string> } | undefined): Promise<string> {
+async function bundle(source: string, loader: Loader, installed: { modules: string; folders: Record<string, string> } | undefined, sourcefile: string): Promise<string> {
   const resolveDir = installed ? dirname(installed.modules) : undefined;
+  // Whether an import is written in the component itself (esbuild names its importer by `sourcefile`), not in a package.
+  const fromComponent = (importer: string) => importer === '<stdin>' || importer === sourcefile || (!!resolveDir && importer === join(resolveDir, sourcefile));
   const runnel: Plugin = {
     name: 'runnel-resolve',
     setup(b) {
@@ -122,7 +133,7 @@ async function bundle(source: string, loader: Loader, installed: { modules: stri
   };
   try {
     const result = await build({
-      stdin: { contents: source, loader, sourcefile: loader === 'ts' ? 'component.ts' : 'component.mjs', ...(resolveDir ? { resolveDir } : {}) },
+      stdin: { contents: source, loader, sourcefile, ...(resolveDir ? { resolveDir } : {}) },
       bundle: true,
       write: false,
       format: 'cjs',
@@ -137,18 +148,15 @@ async function bundle(source: string, loader: Loader, installed: { modules: stri
     });
     return result.outputFiles[0].text;
   } catch (err) {
-    throw syntaxError(err, 'could not be bundled');
+    throw syntaxError(err, 'could not be bundled', sourcefile);
   }
 }
 
-/** Whether an import is written in the component itself (stdin), not in a package. */
-function fromComponent(importer: string): boolean {
-  return importer === '<stdin>' || /(^|[/\\])component\.(mjs|ts)$/.test(importer);
-}
-
-function syntaxError(err: unknown, what: string): RunnelError {
+/** `filename`: the user's file, named where esbuild names the component's own text. */
+function syntaxError(err: unknown, what: string, filename?: string): RunnelError {
   const first = (err as { errors?: Message[] }).errors?.[0];
-  const file = first?.location?.file === '<stdin>' || first?.location?.file?.startsWith('component.') ? 'component' : first?.location?.file;
+  const own = first?.location?.file === '<stdin>' || first?.location?.file === filename || first?.location?.file?.startsWith('component.');
+  const file = own ? (filename && !filename.startsWith('component.') ? filename : 'component') : first?.location?.file;
   const where = first?.location ? ` (${file ? `${file}:` : 'line '}${first.location.line}:${first.location.column + 1})` : '';
   return new RunnelError('invalid_component', `The component ${what}: ${first?.text ?? String(err)}${where}`, {
     line: first?.location?.line,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { RunnelError } from '../../shared/errors';
 import { newId } from '../../shared/ids';
 import type { SavedComponent } from '../../shared/resources';
@@ -8,7 +7,7 @@ import type { Clock } from '../scheduler/clock';
 import type { ComponentDoc } from '../store/document-types';
 import type { DocumentStore } from '../store/documents';
 import type { Logger } from '../logger';
-import { compileComponent } from './compile-component';
+import { compileComponent, sourceHash } from './compile-component';
 import { packageAt } from './packages/package-blame';
 import type { PackageCache } from './packages/package-cache';
 import { checkDeclaredProps, configurableProps } from '../engine/props/props';
@@ -16,6 +15,22 @@ import { PYTHON_RUNTIME } from '../../shared/api';
 import { pythonStepDoc } from './python-steps';
 
 const DEDUPE = new Set(['unique', 'greatest', 'last']);
+
+/**
+ * A component's code as the user wrote it (what is stored and shown), with the name of its file,
+ * which stack traces name, and — when the CLI inlined the file's local imports — the bundle that
+ * runs in its place (its inline source map names the user's files).
+ */
+export interface ComponentCode {
+  code: string;
+  filename?: string;
+  bundle?: string;
+}
+
+/** The code of a request body (`component_code` or a step's `code`) with its `component_filename` and `component_bundle`. */
+export function codeOf(code: string, body: { component_filename?: string; component_bundle?: string }): ComponentCode {
+  return { code, ...(body.component_filename !== undefined ? { filename: body.component_filename } : {}), ...(body.component_bundle !== undefined ? { bundle: body.component_bundle } : {}) };
+}
 
 /** Saved components: code checked in the sandbox, then kept by id and by key. */
 export class ComponentCatalog {
@@ -28,7 +43,7 @@ export class ComponentCatalog {
   ) {}
 
   /** Saves a component (or returns the saved one with the same code). */
-  save(code: string): Promise<ComponentDoc> {
+  save(code: string | ComponentCode): Promise<ComponentDoc> {
     return this.saveAs(code, undefined);
   }
 
@@ -55,7 +70,7 @@ export class ComponentCatalog {
    * Saves a workflow's inline code step (`defineComponent({ props, run })`): name and version
    * are optional there, and it always runs as an action.
    */
-  saveInlineStep(code: string, stepName: string): Promise<ComponentDoc> {
+  saveInlineStep(code: string | ComponentCode, stepName: string): Promise<ComponentDoc> {
     return this.saveAs(code, stepName);
   }
 
@@ -71,19 +86,21 @@ export class ComponentCatalog {
   }
 
   private async saveAs(
-    code: string,
+    input: string | ComponentCode,
     inlineStep: string | undefined,
     registry?: { kind: 'builtin' | 'published'; check(doc: Pick<ComponentDoc, 'key' | 'version' | 'props'>): void },
   ): Promise<ComponentDoc> {
     const inline = inlineStep !== undefined;
-    // Known code needs no compiling (and no package fetch): the hash is of the source text.
-    const hash = createHash('sha256').update(code).digest('hex');
+    const { code, filename, bundle } = typeof input === 'string' ? { code: input } : input;
+    // Known code needs no compiling (and no package fetch): the hash is of the source text (and
+    // of the bundle that runs in its place: the same file with other local imports is other code).
+    const hash = sourceHash(bundle === undefined ? code : `${code}\0${bundle}`, filename);
     const existing = this.docs.data.components.find((c) => c.code_hash === hash && !!c.inline === inline);
     if (existing && (!registry || existing.registry)) return existing;
-    const compiled = await compileComponent(code, { packages: this.packages });
+    const compiled = await compileComponent(bundle ?? code, { packages: this.packages, ...(bundle === undefined && filename !== undefined ? { filename } : {}) });
     let meta: ComponentMeta;
     try {
-      meta = await this.sandbox.inspect(compiled.code, compiled.codeHash);
+      meta = await this.sandbox.inspect(compiled.code, hash);
     } catch (err) {
       if (err instanceof RunnelError) throw err;
       const e = err as Error;
@@ -106,10 +123,11 @@ export class ComponentCatalog {
     const doc: ComponentDoc = {
       id: newId('sc'),
       code,
-      code_hash: compiled.codeHash,
+      code_hash: hash,
       compiled: compiled.code,
       ...fields,
       ...(inline ? { inline: true } : {}),
+      ...(filename !== undefined ? { filename } : {}),
       ...(registry ? { registry: registry.kind } : {}),
       created_at: now,
       updated_at: now,

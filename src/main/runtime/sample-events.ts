@@ -1,9 +1,7 @@
 // What a "test event" is pre-filled with when a deployment has never been triggered: the shape
-// its real trigger would give, so code that reads `event.body.name` (or
+// its real trigger would give (a timer's is engine/props/timer-config.ts's timerEvent), so code that reads `event.body.name` (or
 // `steps.trigger.event.body.name`) runs instead of throwing on `undefined`.
 import { httpEventOf } from './http-event';
-import { timerEvent } from '../engine/props/timer-config';
-import type { TimerConfig } from '../engine/props/timer-config';
 
 /** A sample HTTP request as an HTTP trigger hands it to `run(event)`: a JSON POST to the endpoint. */
 export function sampleHttpEvent(endpointUrl: string, clientIp = '127.0.0.1'): Record<string, unknown> {
@@ -16,9 +14,4 @@ export function sampleHttpEvent(endpointUrl: string, clientIp = '127.0.0.1'): Re
     bodyRaw,
     clientIp,
   });
-}
-
-/** A sample timer event, as the timer would fire it at `nowMs`. */
-export function sampleTimerEvent(timer: TimerConfig | null, nowMs: number): Record<string, unknown> {
-  return timerEvent(timer, nowMs);
 }

@@ -10,7 +10,8 @@ import type { EventLog, KeptTrigger, KeptTriggerKind } from '../engine/ports/eve
 import type { SourceDoc } from '../store/document-types';
 import { keptTrigger } from '../store/kept-triggers';
 import { httpEventOf } from './http-event';
-import { sampleHttpEvent, sampleTimerEvent } from './sample-events';
+import { sampleHttpEvent } from './sample-events';
+import { timerEvent } from '../engine/props/timer-config';
 
 /** The kept form of a run's input (a re-run is a manual run). */
 export function triggerToKeep(input: TriggerInput, nowMs: number): KeptTrigger {
@@ -25,7 +26,7 @@ function kindOf(t: TriggerInput['sourceType']): KeptTriggerKind {
  * The original input of the invocation that emitted `eventId`: 404 when the event is not
  * retained, 409 when its input is not (any more).
  */
-export function originalInput(events: EventLog, doc: SourceDoc, eventId: string): TriggerInputView {
+function originalInput(events: EventLog, doc: SourceDoc, eventId: string): TriggerInputView {
   const e = events.event(doc.id, eventId);
   if (!e) throw new RunnelError('not_found', `Source ${doc.id} has no retained event ${eventId}`);
   const t = e.tid ? events.trigger(doc.id, e.tid) : undefined;
@@ -41,11 +42,11 @@ export function originalInput(events: EventLog, doc: SourceDoc, eventId: string)
 }
 
 /** The last real trigger's input (never a manual run), else a sample of what the trigger would send. */
-export function testEventOf(events: EventLog, doc: SourceDoc, endpointUrl: (token: string) => string, nowMs: number): TestEvent {
+function testEventOf(events: EventLog, doc: SourceDoc, endpointUrl: (token: string) => string, nowMs: number): TestEvent {
   const last = events.lastTrigger(doc.id, ['http', 'timer', 'subscription']);
   const input = last && keptInput(last);
   if (last && input !== undefined) return { event: input, from: 'last_trigger', trigger_id: last.id, ts: last.ts };
-  const event = doc.http ? sampleHttpEvent(endpointUrl(doc.http.token)) : doc.timer ? sampleTimerEvent(doc.timer, nowMs) : {};
+  const event = doc.http ? sampleHttpEvent(endpointUrl(doc.http.token)) : doc.timer ? timerEvent(doc.timer, nowMs) : {};
   return { event, from: 'sample', trigger_id: null };
 }
 

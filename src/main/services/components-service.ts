@@ -1,6 +1,7 @@
 import { RunnelError } from '../../shared/errors';
 import type { PageInfo, SavedComponent } from '../../shared/resources';
-import type { ComponentCatalog } from '../runtime/component-catalog';
+import { codeOf, type ComponentCatalog } from '../runtime/component-catalog';
+import type { CreateComponentBody } from '../../shared/api';
 import type { ComponentConfig } from '../runtime/component-config';
 import type { DocumentStore } from '../store/documents';
 import { pageById } from './pagination';
@@ -31,8 +32,8 @@ export class ComponentsService {
   }
 
   /** Saves a component from its code, or from the code at a URL. */
-  async save(body: { component_code?: string; component_url?: string }): Promise<SavedComponent> {
-    const code = body.component_code ?? (await fetchComponentCode(body.component_url!));
+  async save(body: CreateComponentBody): Promise<SavedComponent> {
+    const code = body.component_code !== undefined ? codeOf(body.component_code, body) : await fetchComponentCode(body.component_url!);
     const doc = await this.deps.catalog.save(code);
     this.deps.changed('components');
     return this.deps.catalog.view(doc);
@@ -65,7 +66,8 @@ export class ComponentsService {
   async update(id: string, code: string): Promise<{ component: SavedComponent; sources: SourceMove[] }> {
     const old = this.deps.catalog.get(id);
     if (old.inline) throw new RunnelError('not_found', `No component with id "${id}"`);
-    const next = await this.deps.catalog.save(code);
+    // The edited text is compiled itself (no bundle), under the file name it was deployed from.
+    const next = await this.deps.catalog.save(old.filename !== undefined ? { code, filename: old.filename } : code);
     const moves: SourceMove[] = [];
     if (next.id !== old.id) {
       for (const s of this.deps.docs.data.sources.filter((x) => x.component_id === old.id)) {

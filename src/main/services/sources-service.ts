@@ -3,7 +3,7 @@ import { parseEventId } from '../../shared/ids';
 import type { CreateSourceBody, UpdateSourceBody } from '../../shared/api';
 import type { TestEvent, TriggerInputView } from '../../shared/trigger-schemas';
 import type { DeployedSource, EventSummary, LogLine, PageInfo, RunResult } from '../../shared/resources';
-import type { ComponentCatalog } from '../runtime/component-catalog';
+import { codeOf, type ComponentCatalog } from '../runtime/component-catalog';
 import type { SourceRuntime } from '../runtime/source-runtime';
 import { eventSummary } from '../runtime/event-views';
 import { timerView } from '../engine/props/timer-config';
@@ -135,8 +135,8 @@ export class SourcesService {
     return parts;
   }
 
-  private async componentFrom(body: { component_id?: string; component_code?: string; component_url?: string; key?: string }): Promise<ComponentDoc | undefined> {
-    if (body.component_code !== undefined) return this.deps.catalog.save(body.component_code);
+  private async componentFrom(body: CreateSourceBody | UpdateSourceBody): Promise<ComponentDoc | undefined> {
+    if (body.component_code !== undefined) return this.deps.catalog.save(codeOf(body.component_code, body));
     if (body.component_url !== undefined) return this.deps.catalog.save(await fetchComponentCode(body.component_url));
     if (body.component_id !== undefined) return this.deps.catalog.get(body.component_id);
     if (body.key !== undefined) return this.deps.catalog.get(body.key);

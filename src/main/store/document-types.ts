@@ -20,6 +20,8 @@ export interface ComponentDoc {
   has_additional_props?: boolean;
   /** A workflow's inline code step: saved like a component, never listed or looked up by key. */
   inline?: boolean;
+  /** The user's file name it was saved with (`component_filename`): an edit in place keeps it, so stack traces still name it. */
+  filename?: string;
   /** `python3.12`: an inline Python step, kept as written (`compiled` is the same text). */
   runtime?: 'python3.12';
   /** In the registry: shipped with Runnel (read-only) or published to the local registry. */

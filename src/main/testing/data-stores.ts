@@ -91,7 +91,7 @@ export class StoreHandle implements TestDataStore {
   }
 }
 
-/** The data stores of one loaded component: those it owns and those it shares with another. */
+/** The data stores of one loaded component or workflow: those it owns and those it shares with another. */
 export class ComponentStores implements DataStoreHandler {
   readonly stores: DataStores;
   closed = false;
@@ -118,12 +118,25 @@ export class ComponentStores implements DataStoreHandler {
     for (const name of names) {
       const seed = seeds[name];
       if (seed === null) continue;
-      const handle = seed instanceof StoreHandle ? seed : await this.create(name, seed);
-      this.byProp.set(name, handle);
-      this.byId.set(handle.id, handle);
-      values[name] = { data_store_id: handle.id };
+      values[name] = { data_store_id: (await this.add(name, seed)).id };
     }
     return values;
+  }
+
+  /**
+   * A store of its own (seeded with records) or another component's shared one, known by `name`:
+   * a workflow's stores, which its steps name in their `data_store` props.
+   */
+  async add(name: string, seed: Exclude<DataStoreSeed, null>): Promise<StoreHandle> {
+    const handle = seed instanceof StoreHandle ? seed : await this.create(name, seed);
+    this.byProp.set(name, handle);
+    this.byId.set(handle.id, handle);
+    return handle;
+  }
+
+  /** The names given to add() / assign(), in order. */
+  names(): string[] {
+    return [...this.byProp.keys()];
   }
 
   /** resolveProps' check of a `data_store` prop: only this component's stores are known. */
@@ -131,7 +144,7 @@ export class ComponentStores implements DataStoreHandler {
     if (given === undefined || given === null) return undefined;
     const id = dataStoreIdOf(given);
     if (id === undefined || !this.byId.has(id)) {
-      throw new RunnelError('invalid_props', `Prop "${p.name}" is a data store: give its records with loadComponent's dataStores option`, { prop: p.name });
+      throw new RunnelError('invalid_props', `Prop "${p.name}" is a data store: give its records with the dataStores option of loadComponent or loadWorkflow`, { prop: p.name });
     }
     return { data_store_id: id };
   }

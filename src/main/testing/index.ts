@@ -113,9 +113,9 @@ export const loadComponent: typeof Api.loadComponent = async (file, o = {}) => {
 };
 
 export const loadWorkflow: typeof Api.loadWorkflow = async (o) => {
-  const { scratchRoot, pool, cleanup } = await openSandbox(o);
+  const { scratchRoot, pool, stores, cleanup } = await openSandbox(o);
   try {
-    const wf = await openTestWorkflow(o, pool, new PackageCache({ dir: packagesDir(o), logger: silentLogger }), scratchRoot);
+    const wf = await openTestWorkflow(o, pool, new PackageCache({ dir: packagesDir(o), logger: silentLogger }), scratchRoot, stores);
     return {
       ...wf,
       async close() {

@@ -203,6 +203,12 @@ export interface WorkflowOptions {
   autoRetry?: boolean;
   /** Deadline of each leg of a run (default 30). */
   timeoutSeconds?: number;
+  /**
+   * The workflow's data stores by name: each its first records (`{ key: value }`) or a loaded
+   * component's store (`c.dataStore("prop")`) to share it. A step's `data_store` prop is
+   * configured with a name: `props: { store: "orders" }`.
+   */
+  dataStores?: Record<string, Record<string, unknown> | TestDataStore>;
   /** The project's environment variables. */
   env?: Record<string, string>;
   memoryCapMb?: number;
@@ -249,6 +255,8 @@ export interface TestWorkflow {
   cancel(runId: string): Promise<WorkflowRunRecord>;
   /** Events recorded on the workflow's `$errors` channel, oldest first. */
   errors(): Promise<unknown[]>;
+  /** A store of `dataStores` by name, to read or change between runs. */
+  dataStore(name: string): TestDataStore;
   close(): Promise<void>;
 }
 

@@ -14,7 +14,6 @@ import { silentLogger } from '../logger';
 import { deploymentEngine } from '../engine/deployment-engine';
 import { memoryPausedRuns } from '../engine/ports/paused-runs';
 import { Accounts } from '../runtime/accounts';
-import { DataStores } from '../runtime/data-stores';
 import { EnvVars } from '../runtime/env-vars';
 import { EventBus } from '../runtime/event-bus';
 import { PackageCache } from '../runtime/packages/package-cache';
@@ -29,15 +28,51 @@ import type { RunnerPool } from '../sandbox/client/runner-pool';
 import { Scheduler } from '../scheduler/scheduler';
 import { BoundedLists } from '../store/bounded-lists';
 import type { ComponentDoc, StepDoc, WorkflowDoc } from '../store/document-types';
+import type { PropDescriptor } from '../domain/components';
 import { DocumentStore } from '../store/documents';
 import { EventStore } from '../store/event-store';
 import { SecretBox } from '../store/secret-box';
+import { DATA_STORE_PROP } from '../../shared/data-stores';
 import { compileFile } from './compile-file';
+import type { ComponentStores } from './data-stores';
 import type { TestWorkflow, WorkflowOptions } from './public';
 
-/** Builds the workflow of `o.steps` on `pool`; the caller disposes the pool after close(). */
-export async function openTestWorkflow(o: WorkflowOptions, pool: RunnerPool, packages: PackageCache, scratchRoot: string): Promise<TestWorkflow> {
+/**
+ * Builds the workflow of `o.steps` on `pool`; `stores` are the ones the pool serves its runner's
+ * data store calls from, so the engine checks steps' `data_store` props against the same stores.
+ * The caller disposes the pool and the stores after close().
+ */
+export async function openTestWorkflow(o: WorkflowOptions, pool: RunnerPool, packages: PackageCache, scratchRoot: string, stores: ComponentStores): Promise<TestWorkflow> {
+  // Steps compile and name their stores first: a workflow that does not load leaves no folder behind.
+  for (const [name, seed] of Object.entries(o.dataStores ?? {})) await stores.add(name, seed);
+  const comps: ComponentDoc[] = [];
+  const steps: StepDoc[] = [];
+  for (const s of o.steps) {
+    const compiled = await compileFile(s.file, pool, packages, o.onProgress);
+    const id = newId('sc');
+    comps.push({ id, code: '', compiled: compiled.code, code_hash: compiled.codeHash, ...compiled.fields, inline: true, created_at: 0, updated_at: 0 } as ComponentDoc);
+    steps.push({ id: newId('c'), name: s.name, component_id: id, configured_props: storesByName(s, compiled.fields.props, stores) });
+  }
   const dir = await mkdtemp(join(tmpdir(), 'runnel-testing-wf-'));
+  try {
+    return await openIn(dir, { o, pool, scratchRoot, stores, comps, steps });
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+interface Compiled {
+  o: WorkflowOptions;
+  pool: RunnerPool;
+  scratchRoot: string;
+  stores: ComponentStores;
+  comps: ComponentDoc[];
+  steps: StepDoc[];
+}
+
+/** The engine of the workflow, its stores and documents on `dir`; its steps are compiled. */
+async function openIn(dir: string, { o, pool, scratchRoot, stores, comps, steps }: Compiled): Promise<TestWorkflow> {
   // Steps' /tmp under the pool's scratch root: the only place its runner may write.
   const paths = { ...pathsFor(dir), scratchRoot, scratch: (id: string) => join(scratchRoot, id) };
   // The clock the engine sees: real time, plus nothing: the workflow's own offset moves instead.
@@ -48,8 +83,8 @@ export async function openTestWorkflow(o: WorkflowOptions, pool: RunnerPool, pac
   });
   const events = new EventStore({ dir: paths.eventsDir, clock, logger: silentLogger, retention: () => 1000 });
   await events.openAll();
-  const dataStores = new DataStores({ dir: paths.dataStoresDir, clock, logger: silentLogger, docs });
-  await dataStores.open();
+  // One set of stores for the engine (it checks steps' data_store props) and the runner (its calls).
+  const dataStores = stores;
   const box = await SecretBox.open(paths.secretsKeyFile);
   const bus = new EventBus();
   const env = new EnvVars(docs, box, clock);
@@ -78,14 +113,6 @@ export async function openTestWorkflow(o: WorkflowOptions, pool: RunnerPool, pac
     ...{ catalog: undefined as never, secrets, accounts, dataStores },
   });
 
-  const comps: ComponentDoc[] = [];
-  const steps: StepDoc[] = [];
-  for (const s of o.steps) {
-    const compiled = await compileFile(s.file, pool, packages, o.onProgress);
-    const id = newId('sc');
-    comps.push({ id, code: '', compiled: compiled.code, code_hash: compiled.codeHash, ...compiled.fields, inline: true, created_at: 0, updated_at: 0 } as ComponentDoc);
-    steps.push({ id: newId('c'), name: s.name, component_id: id, configured_props: s.props ?? {} });
-  }
   const wf: WorkflowDoc = {
     ...{ id: newId('p'), deployment_id: newId('d'), name: o.name ?? 'test workflow', trigger: { type: 'manual' }, steps, active: true, created_at: 0, updated_at: 0 },
     timeout_seconds: o.timeoutSeconds ?? null,
@@ -139,6 +166,11 @@ export async function openTestWorkflow(o: WorkflowOptions, pool: RunnerPool, pac
     },
     resume: (runId, body) => byUrl(runId, 'resume', body),
     cancel: (runId) => byUrl(runId, 'cancel', undefined),
+    dataStore(name) {
+      const handle = stores.handle(name);
+      if (!handle) throw new Error(`runnel/testing: the workflow has no data store "${name}" (${namesOf(stores)})`);
+      return handle;
+    },
     async errors() {
       return events.list(wf.id, { channel: '$errors', limit: 100 }).events.map((e) => e.ev).reverse();
     },
@@ -149,7 +181,6 @@ export async function openTestWorkflow(o: WorkflowOptions, pool: RunnerPool, pac
       await outbox.close();
       await finished.close();
       await events.close();
-      await dataStores.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
@@ -157,3 +188,21 @@ export async function openTestWorkflow(o: WorkflowOptions, pool: RunnerPool, pac
 
 /** Resume and cancel URLs in tests: unique, never served (use resume() / cancel()). */
 const FLOW_BASE = `http://127.0.0.1:4620/flow/test-${randomToken(8)}`;
+
+/** A step's props with each `data_store` prop's store name (a key of `dataStores`) as its `{ data_store_id }`. */
+function storesByName(step: WorkflowOptions['steps'][number], props: readonly PropDescriptor[], stores: ComponentStores): Record<string, unknown> {
+  const configured = { ...step.props };
+  for (const p of props) {
+    const name = configured[p.name];
+    if (p.type !== DATA_STORE_PROP || typeof name !== 'string') continue;
+    const handle = stores.handle(name);
+    if (!handle) throw new Error(`runnel/testing: step "${step.name}": prop "${p.name}" names the data store "${name}", but ${namesOf(stores)}`);
+    configured[p.name] = { data_store_id: handle.id };
+  }
+  return configured;
+}
+
+function namesOf(stores: ComponentStores): string {
+  const names = stores.names();
+  return names.length > 0 ? `the workflow's dataStores are ${names.map((n) => `"${n}"`).join(', ')}` : `the workflow has none: give them with loadWorkflow's dataStores option`;
+}

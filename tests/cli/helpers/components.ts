@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '../../helpers/temp-dir';
 
 /** A temp folder with component files for CLI tests; returns the folder. */
 export function componentDir(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'runnel-cli-'));
+  const dir = tempDir('runnel-cli-');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }

@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { waitFor } from '../../helpers/service';
+import { tempDir } from '../../helpers/temp-dir';
 
 const BIN = resolve('bin/runnel.js');
 
@@ -34,7 +33,7 @@ export function cliEnv(url: string, apiKey: string, extra: Record<string, string
     HOME: process.env.HOME ?? '',
     RUNNEL_URL: url,
     RUNNEL_API_KEY: apiKey,
-    RUNNEL_CONFIG: join(mkdtempSync(join(tmpdir(), 'runnel-cfg-')), 'config.json'),
+    RUNNEL_CONFIG: join(tempDir('runnel-cfg-'), 'config.json'),
     ...extra,
   };
 }

@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { waitFor, type ServiceHandle } from '../../helpers/service';
+import { tempDir } from '../../helpers/temp-dir';
 
 const BIN = resolve('bin/runnel.js');
 
@@ -21,10 +20,10 @@ export interface CliOptions {
 }
 
 /** A config path that does not exist, so a real ~/.config/runnel never leaks into a test. */
-export const noConfig = () => join(mkdtempSync(join(tmpdir(), 'runnel-cfg-')), 'config.json');
+export const noConfig = () => join(tempDir('runnel-cfg-'), 'config.json');
 
 /** A state dir with no running services announced in it. */
-export const noStateDir = () => mkdtempSync(join(tmpdir(), 'runnel-state-'));
+export const noStateDir = () => tempDir('runnel-state-');
 
 /** Environment that points the CLI at `svc` through RUNNEL_URL/RUNNEL_API_KEY. */
 export function envFor(svc: ServiceHandle): Record<string, string> {

@@ -1,11 +1,11 @@
-import { appendFileSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../../src/main/logger';
 import { ChangeCoalescer } from '../../../src/main/runtime/change-coalescer';
 import { DataStores } from '../../../src/main/runtime/data-stores';
 import { DocumentStore } from '../../../src/main/store/documents';
+import { tempDir } from '../../helpers/temp-dir';
 
 async function open(dir: string, now: { t: number }, compactBytes?: number, onChange?: (id: string) => void) {
   const docs = await DocumentStore.open(join(dir, 'runnel.json'));
@@ -16,7 +16,7 @@ async function open(dir: string, now: { t: number }, compactBytes?: number, onCh
 
 describe('DataStores with a virtual clock', () => {
   it('expires records exactly at their TTL, for every read, and keeps expiry across a rewrite', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ds-'));
+    const dir = tempDir('ds-');
     const now = { t: 1_700_000_000_000 };
     const s = await open(dir, now);
     const { id } = await s.create('ttl');
@@ -44,7 +44,7 @@ describe('DataStores with a virtual clock', () => {
   });
 
   it('replays the journal on open, drops expired records, and compacts into a snapshot', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ds-'));
+    const dir = tempDir('ds-');
     const now = { t: 1_700_000_000_000 };
     const s = await open(dir, now, 4096);
     const { id } = await s.create('replay');
@@ -72,7 +72,7 @@ describe('DataStores with a virtual clock', () => {
   });
 
   it('runs operations on a store in arrival order and tells about each change', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ds-'));
+    const dir = tempDir('ds-');
     const changes: string[] = [];
     const s = await open(dir, { t: 1 }, undefined, (id) => changes.push(id));
     const { id } = await s.create('order');

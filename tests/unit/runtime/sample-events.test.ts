@@ -1,6 +1,7 @@
 // The shapes a test event is pre-filled with before a deployment's first real trigger.
 import { describe, expect, it } from 'vitest';
-import { sampleHttpEvent, sampleTimerEvent } from '../../../src/main/runtime/sample-events';
+import { timerEvent } from '../../../src/main/engine/props/timer-config';
+import { sampleHttpEvent } from '../../../src/main/runtime/sample-events';
 
 describe('sample test events', () => {
   it('an HTTP one is a JSON POST to the endpoint, shaped as the webhook ingress hands it over', () => {
@@ -10,7 +11,7 @@ describe('sample test events', () => {
     expect(e.bodyRaw).toBe('{"name":"Ada"}');
   });
   it('a timer one is what the timer fires: epoch seconds and its interval or cron', () => {
-    expect(sampleTimerEvent({ intervalSeconds: 900 } as never, 1_795_000_000_500)).toEqual({ timestamp: 1_795_000_000, interval_seconds: 900 });
-    expect(sampleTimerEvent(null, 2000)).toEqual({ timestamp: 2, interval_seconds: null });
+    expect(timerEvent({ intervalSeconds: 900 } as never, 1_795_000_000_500)).toEqual({ timestamp: 1_795_000_000, interval_seconds: 900 });
+    expect(timerEvent(null, 2000)).toEqual({ timestamp: 2, interval_seconds: null });
   });
 });

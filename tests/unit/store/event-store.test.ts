@@ -1,9 +1,9 @@
-import { appendFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/main/logger';
 import { EventStore, type PendingEvent } from '../../../src/main/store/event-store';
+import { tempDir } from '../../helpers/temp-dir';
 
 function store(dir: string, now = { t: 1_700_000_000_000 }, compactBytes?: number) {
   return new EventStore({ dir, clock: { now: () => now.t }, logger: silentLogger, retention: () => 5, compactBytes });
@@ -12,7 +12,7 @@ const ev = (n: number, ch = ''): PendingEvent => ({ ch, emit_id: `e${n}`, ev: { 
 
 describe('EventStore', () => {
   it('assigns <ms>-<seq> ids, lists newest first and keeps only the retention window', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'es-'));
+    const dir = tempDir('es-');
     const s = store(dir);
     const stored = await s.commit('dc_a', { events: [1, 2, 3, 4, 5, 6, 7].map((n) => ev(n)) });
     expect(stored.map((e) => e.id)).toEqual(['1700000000000-0', '1700000000000-1', '1700000000000-2', '1700000000000-3', '1700000000000-4', '1700000000000-5', '1700000000000-6']);
@@ -23,7 +23,7 @@ describe('EventStore', () => {
   });
 
   it('keeps exactly the retention window through many commits, in memory, in snapshots and after a reopen', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'es-'));
+    const dir = tempDir('es-');
     // A small compaction threshold, so snapshots are written and read back too.
     const s = store(dir, undefined, 512);
     for (let n = 1; n <= 100; n++) await s.commit('dc_a', { events: [ev(n)] });
@@ -38,7 +38,7 @@ describe('EventStore', () => {
   });
 
   it('pages with before (older) and after (newer) cursors', async () => {
-    const s = store(mkdtempSync(join(tmpdir(), 'es-')));
+    const s = store(tempDir('es-'));
     const stored = await s.commit('dc_a', { events: [1, 2, 3, 4, 5].map((n) => ev(n)) });
     const ids = stored.map((e) => ({ ms: e.ms, seq: Number(e.id.split('-')[1]) }));
     expect(s.list('dc_a', { channel: '', limit: 2, before: ids[3] }).events.map((e) => e.did)).toEqual(['3', '2']);
@@ -48,7 +48,7 @@ describe('EventStore', () => {
   });
 
   it('keeps channels apart and survives a reopen, db and dedupe state included', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'es-'));
+    const dir = tempDir('es-');
     const a = store(dir);
     await a.commit('dc_a', { events: [ev(1), ev(2, 'other')], db: { set: { k: 1 }, del: [] } });
     await a.commit('dc_a', { events: [], db: { set: { j: 2 }, del: ['k'] } });
@@ -71,7 +71,7 @@ describe('EventStore', () => {
   });
 
   it('drops a torn last line after a crash and keeps every complete commit', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'es-'));
+    const dir = tempDir('es-');
     const a = store(dir);
     await a.commit('dc_a', { events: [ev(1)] });
     await a.close();
@@ -84,7 +84,7 @@ describe('EventStore', () => {
   });
 
   it('compacts the journal so it stays bounded however many events pass through', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'es-'));
+    const dir = tempDir('es-');
     const now = { t: 1_700_000_000_000 };
     const s = store(dir, now, 4096);
     for (let i = 0; i < 400; i++) {
@@ -100,7 +100,7 @@ describe('EventStore', () => {
   });
 
   it('deletes an inclusive id range', async () => {
-    const s = store(mkdtempSync(join(tmpdir(), 'es-')));
+    const s = store(tempDir('es-'));
     const stored = await s.commit('dc_a', { events: [1, 2, 3, 4].map((n) => ev(n)) });
     await s.deleteEvents('dc_a', { from: stored[1].id, to: stored[2].id });
     expect(s.list('dc_a', { channel: '', limit: 10 }).events.map((e) => e.did)).toEqual(['4', '1']);
@@ -108,7 +108,7 @@ describe('EventStore', () => {
   });
 
   it('commits concurrent invocations in order, deciding dedupe across a shared write', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'es-'));
+    const dir = tempDir('es-');
     const s = store(dir);
     const unique = (evs: PendingEvent[], st: { recent: string[] }) => evs.filter((e) => !st.recent.includes(e.did!));
     const results = await Promise.all(

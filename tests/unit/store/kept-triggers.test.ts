@@ -1,13 +1,11 @@
 // A source's kept trigger inputs live in its event journal: written with the events they
 // produced, bounded by the retention, carried through compaction and a reopen, and deleted
 // with the events.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/main/logger';
 import { EventStore } from '../../../src/main/store/event-store';
 import { keptTrigger, MAX_KEPT_INPUT_CHARS } from '../../../src/main/store/kept-triggers';
+import { tempDir } from '../../helpers/temp-dir';
 
 const store = (dir: string, compactBytes?: number) =>
   new EventStore({ dir, clock: { now: () => 1_700_000_000_000 }, logger: silentLogger, retention: () => 5, compactBytes });
@@ -15,7 +13,7 @@ const request = (n: number) => ({ method: 'POST', body: { n } });
 
 describe('kept trigger inputs', () => {
   it('are kept with the events they produced, the newest `retention` of them, through compaction and a reopen', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kt-'));
+    const dir = tempDir('kt-');
     const s = store(dir, 512);
     const ids: string[] = [];
     for (let n = 1; n <= 40; n++) {
@@ -38,7 +36,7 @@ describe('kept trigger inputs', () => {
   });
 
   it('under load are journaled a moment after their events, in order: a reopen after that (even without a clean close) has them', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kt-'));
+    const dir = tempDir('kt-');
     const s = store(dir);
     // A burst: more invocations at once than are written with their inputs.
     const burst = Array.from({ length: 30 }, (_, i) => i + 1).map((n) =>
@@ -61,7 +59,7 @@ describe('kept trigger inputs', () => {
   });
 
   it('under load are all journaled by a clean close, however soon it comes', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'kt-'));
+    const dir = tempDir('kt-');
     const s = store(dir);
     await Promise.all(Array.from({ length: 20 }, (_, i) => s.commit('dc_a', { events: [], trigger: keptTrigger(`i_${i}`, 'http', i, request(i)) })));
     await s.close();
@@ -73,7 +71,7 @@ describe('kept trigger inputs', () => {
   });
 
   it('are deleted with all the events, and not kept over 1 MB', async () => {
-    const s = store(mkdtempSync(join(tmpdir(), 'kt-')));
+    const s = store(tempDir('kt-'));
     await s.commit('dc_a', { events: [], trigger: keptTrigger('i_1', 'http', 1, request(1)) });
     await s.commit('dc_a', { events: [], trigger: keptTrigger('i_2', 'http', 2, 'x'.repeat(MAX_KEPT_INPUT_CHARS)) });
     expect(s.trigger('dc_a', 'i_2')).toEqual({ id: 'i_2', kind: 'http', ts: 2 });

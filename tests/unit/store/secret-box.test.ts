@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SecretBox, type KeyWrapper } from '../../../src/main/store/secret-box';
+import { tempDir } from '../../helpers/temp-dir';
 
 /** Stands in for the OS keychain: a reversible transform the file alone does not reveal. */
 const keychain: KeyWrapper = {
@@ -12,7 +12,7 @@ const keychain: KeyWrapper = {
 
 describe('SecretBox', () => {
   it('creates a 0600 key file on first use and seals values it can open again', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'sb-')), 'secrets.key');
+    const file = join(tempDir('sb-'), 'secrets.key');
     const box = await SecretBox.open(file);
     const sealed = box.seal('hunter2');
     expect(sealed).not.toContain('hunter2');
@@ -22,7 +22,7 @@ describe('SecretBox', () => {
   });
 
   it('writes a wrapped key with a keychain; headless needs RUNNEL_SECRETS_KEY to read it', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'sb-')), 'secrets.key');
+    const file = join(tempDir('sb-'), 'secrets.key');
     const desktop = await SecretBox.open(file, { wrapper: keychain });
     const sealed = desktop.seal('token');
     expect(readFileSync(file, 'utf8')).toMatch(/^wrapped:v1:/);

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RunnelError } from '../../../src/shared/errors';
@@ -10,12 +9,13 @@ import { faultInjectingFs } from '../../../src/main/store/fault-injecting-fs';
 import { JournalFile } from '../../../src/main/store/journal-file';
 import { nodeStoreFs } from '../../../src/main/store/store-fs';
 import { StoreHealth } from '../../../src/main/store/store-health';
+import { tempDir } from '../../helpers/temp-dir';
 
 const clock = { now: () => 1_700_000_000_000 };
 
 /** A temp dir and a store file system whose disk fills when `full(bytes)` is called. */
 function disk() {
-  const dir = mkdtempSync(join(tmpdir(), 'store-faults-'));
+  const dir = tempDir('store-faults-');
   const control = join(dir, 'control');
   return {
     dir,
@@ -145,7 +145,7 @@ describe('store damage', () => {
   });
 
   it('a journal line changed into other valid JSON fails its checksum: the file is kept aside and rewritten with the intact lines', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-damage-'));
+    const dir = tempDir('store-damage-');
     const j = new JournalFile(join(dir, 'j.jsonl'));
     await j.append([{ n: 1 }, { n: 2 }, { n: 3 }]);
     await j.close();
@@ -159,7 +159,7 @@ describe('store damage', () => {
   });
 
   it('a journal whose size differs from the clean-shutdown record is reported even when every line is intact', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-damage-'));
+    const dir = tempDir('store-damage-');
     const s = new EventStore({ dir, clock, logger: silentLogger, retention: () => 100 });
     await s.commit('dc_a', { events: [ev(1)] });
     await s.commit('dc_a', { events: [ev(2)] });

@@ -35,7 +35,7 @@ export function registerUpdate(program: Command): void {
       action<UpdateOptions>(async (ctx, opts, ref) => {
         if (opts.activate && opts.deactivate) throw new CliError('give --activate or --deactivate, not both');
         const props = parseProps(opts.prop);
-        const code = opts.code ? (await bundleFile(opts.code)).code : undefined;
+        const code = opts.code ? (await bundleFile(opts.code)).body : undefined;
         const active = opts.activate ? true : opts.deactivate ? false : undefined;
         const settings = settingsBody(opts);
         if (code === undefined && opts.name === undefined && active === undefined && Object.keys(props).length === 0 && Object.keys(settings).length === 0) {
@@ -49,7 +49,7 @@ export function registerUpdate(program: Command): void {
           if (flags.length > 0) throw new CliError(`${flags.join(', ')}: these are workflow settings; a source runs its events one at a time`);
           updated = await client.api.data('updateSource', {
             id: target.id,
-            body: { component_code: code, name: opts.name, active, configured_props: Object.keys(props).length > 0 ? props : undefined },
+            body: { ...code, name: opts.name, active, configured_props: Object.keys(props).length > 0 ? props : undefined },
           });
         } else {
           const wf = (target as Extract<typeof target, { kind: 'workflow' }>).workflow;
@@ -57,7 +57,9 @@ export function registerUpdate(program: Command): void {
           if (code !== undefined || Object.keys(props).length > 0) {
             if (wf.steps.length !== 1) throw new CliError(`workflow "${wf.name}" has ${wf.steps.length} steps; --code and --prop need a one-step workflow`);
             const [s] = wf.steps;
-            steps = [{ name: s.name, ...(code !== undefined ? { component_code: code } : { component_id: s.component_id }), configured_props: { ...s.configured_props, ...props } }];
+            // New code is the step's own code (an inline step: name and version optional, as in the editor).
+            const what = code !== undefined ? { code: code.component_code, component_filename: code.component_filename, component_bundle: code.component_bundle } : { component_id: s.component_id };
+            steps = [{ name: s.name, ...what, configured_props: { ...s.configured_props, ...props } }];
           }
           updated = await client.put<Workflow>(`/v1/workflows/${target.id}`, { name: opts.name, active, steps, ...settings });
         }

@@ -1,4 +1,5 @@
 import type { DeployedSource, PageInfo, SavedComponent, Workflow } from '../../../shared/resources';
+import type { ComponentFileBody } from '../bundle-file';
 import type { RunnelClient } from '../client';
 import { parseProps } from './props';
 
@@ -52,8 +53,8 @@ export class DevDeployer {
   }
 
   /** The first deployment: saves the component to learn its type and name, then creates or reuses. */
-  async deploy(code: string): Promise<DevDeployment> {
-    const component = await this.client.api.data('createComponent', { body: { component_code: code } });
+  async deploy(code: ComponentFileBody): Promise<DevDeployment> {
+    const component = await this.client.api.data('createComponent', { body: code });
     const name = this.opts.name ?? component.name;
     this.opts.claimName?.(name);
     const declared = new Set(component.configurable_props.map((p) => p.name));
@@ -64,15 +65,15 @@ export class DevDeployer {
   }
 
   /** A new version of the code, in place: same id, the service runs deactivate/activate. */
-  async update(code: string): Promise<DevDeployment> {
+  async update(code: ComponentFileBody): Promise<DevDeployment> {
     const cur = this.current;
     if (!cur) return this.deploy(code);
     if (cur.kind === 'source') {
-      const src = await this.client.api.data('updateSource', { id: cur.id, body: { component_code: code } });
+      const src = await this.client.api.data('updateSource', { id: cur.id, body: code });
       this.current = { ...cur, endpoint: sourceEndpoint(src) };
     } else {
       const wf = await this.client.put<Workflow>(`/v1/workflows/${cur.id}`, {
-        steps: [{ name: cur.stepName, component_code: code, configured_props: cur.configuredProps }],
+        steps: [{ name: cur.stepName, ...code, configured_props: cur.configuredProps }],
       });
       this.current = { ...cur, endpoint: workflowEndpoint(wf) };
     }

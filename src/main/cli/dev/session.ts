@@ -146,7 +146,7 @@ export class DevSession {
     }
     const first = !unit.deployer.deployment;
     try {
-      const dep = first ? await unit.deployer.deploy(built.code) : await unit.deployer.update(built.code);
+      const dep = first ? await unit.deployer.deploy(built.body) : await unit.deployer.update(built.body);
       unit.lastCode = built.code;
       unit.broken = false;
       if (first) this.printer.ready(unit.label, dep);

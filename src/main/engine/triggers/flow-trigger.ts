@@ -16,7 +16,7 @@ export interface FlowTriggerDeps {
 }
 
 /** The run that carries a paused run on, through its deployment's queue. */
-export function continuationInput(c: Continuation): TriggerInput {
+function continuationInput(c: Continuation): TriggerInput {
   return { event: null, sourceType: 'resume', hops: 0, continuation: c, at: c.end.at };
 }
 

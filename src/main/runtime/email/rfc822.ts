@@ -35,7 +35,7 @@ export function parseMessage(raw: string): MimePart {
 }
 
 /** Header names lower-cased; repeated headers joined with ", " (as Node does for HTTP). */
-export function parseHeaders(head: string): Record<string, string> {
+function parseHeaders(head: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of head.replace(/\n[ \t]+/g, ' ').split('\n')) {
     const i = line.indexOf(':');
@@ -48,7 +48,7 @@ export function parseHeaders(head: string): Record<string, string> {
 }
 
 /** `text/plain; charset="utf-8"` → `['text/plain', {charset: 'utf-8'}]`. */
-export function headerValue(v: string): [string, Record<string, string>] {
+function headerValue(v: string): [string, Record<string, string>] {
   const [first, ...rest] = v.split(';');
   const params: Record<string, string> = {};
   for (const p of rest) {
@@ -59,7 +59,7 @@ export function headerValue(v: string): [string, Record<string, string>] {
 }
 
 /** RFC 2047 `=?utf-8?B?…?=` and `=?utf-8?Q?…?=` words. */
-export function decodeWords(v: string): string {
+function decodeWords(v: string): string {
   return v.replace(/=\?([^?]+)\?([bqBQ])\?([^?]*)\?=(\s+(?==\?))?/g, (_m, charset: string, enc: string, data: string) => {
     const bytes = enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64') : qpBytes(data.replace(/_/g, ' '));
     return decodeCharset(bytes, charset);

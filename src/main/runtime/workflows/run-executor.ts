@@ -52,7 +52,8 @@ export interface RunExecutorDeps {
   errors: ErrorsChannel;
   secrets: Secrets;
   accounts: Accounts;
-  dataStores: DataStores;
+  /** Checks a step's `data_store` props (the service's stores, or runnel/testing's). */
+  dataStores: Pick<DataStores, 'configure'>;
   env: EnvVars;
   timeoutMs(wf: WorkflowDoc): number;
   /** The public URL of a resume or cancel token; without it, steps cannot pause runs. */

@@ -5,7 +5,7 @@ import { DATA_STORE_PROP } from '../../../shared/data-stores';
 import type { StepDoc } from '../../store/document-types';
 import { hasExpression } from '../../engine/invocation/expressions';
 import { checkStepHttpRequestProps, isHttpRequestProp } from '../../engine/props/http-request-prop';
-import type { ComponentCatalog } from '../component-catalog';
+import { codeOf, type ComponentCatalog } from '../component-catalog';
 import type { Accounts } from '../accounts';
 import type { DataStores } from '../data-stores';
 import type { Secrets } from '../secrets';
@@ -17,7 +17,8 @@ export interface StepBuilderDeps {
   catalog: ComponentCatalog;
   secrets: Secrets;
   accounts: Accounts;
-  dataStores: DataStores;
+  /** Checks a step's `data_store` props (the service's stores, or runnel/testing's). */
+  dataStores: Pick<DataStores, 'configure'>;
   /** Runs additionalProps() for a step's configured values (engine/props/dynamic-props.ts). */
   config?: PropSet;
 }
@@ -46,9 +47,9 @@ export async function buildSteps(deps: StepBuilderDeps, bodies: StepBody[], old:
     }
     const comp =
       b.code !== undefined
-        ? await deps.catalog.saveInlineStep(b.code, b.name)
+        ? await deps.catalog.saveInlineStep(codeOf(b.code, b), b.name)
         : b.component_code !== undefined
-          ? await deps.catalog.save(b.component_code)
+          ? await deps.catalog.save(codeOf(b.component_code, b))
           : deps.catalog.get((b.key ?? b.component_id)!);
     if (comp.type !== 'action') {
       throw new RunnelError('invalid_component', `Step "${b.name}": "${comp.name}" is a source; workflow steps are actions or code`);

@@ -4,7 +4,8 @@
 import type { WorkflowRun } from '../../../shared/resources';
 import type { WorkflowTestEvent } from '../../../shared/test-events-api';
 import type { WorkflowDoc } from '../../store/document-types';
-import { sampleHttpEvent, sampleTimerEvent } from '../sample-events';
+import { sampleHttpEvent } from '../sample-events';
+import { timerEvent } from '../../engine/props/timer-config';
 import { emailEventOf } from '../email/email-event';
 
 /** The triggers whose runs are real deliveries (not a run by hand, not a resumed leg). */
@@ -32,7 +33,7 @@ function sampleOf(wf: WorkflowDoc, c: TestEventContext): unknown {
     case 'http':
       return sampleHttpEvent(c.endpointUrl(t.token));
     case 'timer':
-      return sampleTimerEvent(t, c.now);
+      return timerEvent(t, c.now);
     case 'email':
       return emailEventOf(sampleEmail(c.endpointUrl(t.token)));
     default:

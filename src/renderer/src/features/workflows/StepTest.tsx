@@ -29,12 +29,22 @@ export function StepTest({ workflowId, name, earlier }: { workflowId: string; na
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const testStep = useStore((s) => s.testStep);
+  // The last exports change when any step of the workflow is tested (in this panel or another
+  // one open beside it) and when a run of it ends: each re-reads them.
+  const tests = useStore((s) => s.wfStepTests[workflowId] ?? 0);
+  const lastRun = useStore((s) => s.runs[workflowId]?.find((r) => r.status !== 'running')?.id);
+
   useEffect(() => {
+    let current = true;
     client
       .data('workflowLastExports', { id: workflowId })
-      .then(setLast)
-      .catch((err) => setError(messageOf(err)));
-  }, [workflowId, result]);
+      .then((l) => current && setLast(l))
+      .catch((err) => current && setError(messageOf(err)));
+    return () => {
+      current = false;
+    };
+  }, [workflowId, tests, lastRun]);
 
   const run = async () => {
     const parsed = parsePayload(text);
@@ -45,7 +55,7 @@ export function StepTest({ workflowId, name, earlier }: { workflowId: string; na
     try {
       // The step on screen is the one tested: unsaved edits are saved first (problems show on the form).
       if (!(await save())) return setError('The workflow could not be saved: see the fields marked above');
-      const r = await client.data('testStep', { id: workflowId, step_name: name, body: { event } });
+      const r = await testStep(workflowId, name, event);
       setResult((prev) => ({ n: (prev?.n ?? 0) + 1, r }));
     } catch (err) {
       setError(messageOf(err));

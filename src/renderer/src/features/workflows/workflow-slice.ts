@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { EventSummary, SseEmitFrame } from '../../../../shared/resources';
+import type { StepTestResult } from '../../../../shared/test-events-api';
 import { client, request } from '../../api/client';
 import type { AppState } from '../../store/index';
 
@@ -23,6 +24,10 @@ export interface WorkflowSlice {
   /** The JSON text of the event "Run now" sends, by workflow id (kept while the page lives). */
   wfRunEventText: Record<string, string>;
   setRunEventText(workflowId: string, text: string): void;
+  /** How many step tests of each workflow ended here: every step's test panel re-reads the last exports when it moves. */
+  wfStepTests: Record<string, number>;
+  /** Tests one step (`POST /v1/workflows/{id}/steps/{step}/test`) and counts it in `wfStepTests`. */
+  testStep(workflowId: string, stepName: string, event: unknown): Promise<StepTestResult>;
   loadWorkflowErrors(workflowId: string): Promise<void>;
   setWorkflowActive(workflowId: string, active: boolean): Promise<void>;
   deleteWorkflow(workflowId: string): Promise<void>;
@@ -32,6 +37,12 @@ export const createWorkflowSlice: StateCreator<AppState, [], [], WorkflowSlice> 
   wfErrorEvents: {},
   wfRunEventText: {},
   setRunEventText: (workflowId, text) => set((s) => ({ wfRunEventText: { ...s.wfRunEventText, [workflowId]: text } })),
+  wfStepTests: {},
+  async testStep(workflowId, stepName, event) {
+    const r = await client.data('testStep', { id: workflowId, step_name: stepName, body: { event } });
+    set((s) => ({ wfStepTests: { ...s.wfStepTests, [workflowId]: (s.wfStepTests[workflowId] ?? 0) + 1 } }));
+    return r;
+  },
   async loadWorkflowErrors(workflowId) {
     const page = await request<{ data: EventSummary[] }>('GET', `/v1/workflows/${encodeURIComponent(workflowId)}/$errors/event_summaries?expand=event&limit=100`);
     const rows = page.data.map((e) => ({ id: e.id, ts: e.indexed_at_ms, event: (e.event ?? {}) as WorkflowErrorEvent }));
