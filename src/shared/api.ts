@@ -12,7 +12,8 @@ const configuredProps = z.record(z.string(), z.unknown());
 const codeFile = {
   component_filename: z
     .string()
-    .regex(/^[^/\\\0]{1,255}$/, 'component_filename is the name of a file, without folders')
+    // No folders, no control characters (it is printed in stack traces), not "." or "..".
+    .regex(/^(?!\.{1,2}$)[^/\\\x00-\x1f\x7f]{1,255}$/, 'component_filename is the name of a file, without folders or control characters')
     .optional(),
   component_bundle: z.string().min(1, 'component_bundle is empty').optional(),
 };

@@ -84,6 +84,19 @@ describe('code deployed from a file by the CLI', () => {
     const [step] = JSON.parse(updated.stdout).steps;
     expect(await codeOf(step.component_id)).toBe(STEP);
     expect((await svc.runWorkflow(wf.id, { n: 21 })).steps[0].$return_value).toBe(42);
+
+    // The builder saves every step back as its code text: a rename of the workflow must still
+    // save, the step must keep running its bundle, and its stack traces must name the file.
+    const renamed = await svc.api(`/v1/workflows/${wf.id}`, { method: 'PUT', json: { name: 'Doubler 2', steps: [{ name: 'double', code: STEP }] } });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    expect((await renamed.json()).data.steps[0].component_id).toBe(step.component_id);
+    expect((await svc.runWorkflow(wf.id, { n: 4 })).steps[0].$return_value).toBe(8);
+
+    // Edited in the builder (no local imports left): its stack traces still name the file.
+    const edited = 'export default defineComponent({\n  async run() {\n    throw new Error("edited");\n  },\n});\n';
+    await svc.json(`/v1/workflows/${wf.id}`, { method: 'PUT', json: { steps: [{ name: 'double', code: edited }] } });
+    const failed = await svc.runWorkflow(wf.id, { n: 1 });
+    expect(JSON.stringify(failed)).toMatch(/step\.mjs:3:/);
   });
 
   it('takes a file name without folders over HTTP, and names it in a syntax error', async () => {
@@ -93,5 +106,18 @@ describe('code deployed from a file by the CLI', () => {
     const broken = await svc.api('/v1/components', { method: 'POST', json: { component_code: 'export default {\n  run() { return ( }\n}', component_filename: 'broken.mjs' } });
     expect(broken.status).toBe(400);
     expect((await broken.json()).error.message).toMatch(/\(broken\.mjs:2:/);
+    for (const name of ['.', '..', 'a\nb.mjs', 'tab\t.mjs', 'esc\u001b[31m.mjs']) {
+      const odd = await svc.api('/v1/components', { method: 'POST', json: { component_code: ONE_FILE, component_filename: name } });
+      expect(odd.status, JSON.stringify(name)).toBe(400);
+    }
+  });
+
+  it('never mistakes code with a file name for the same code with a bundle (one hash each)', async () => {
+    const code = 'export default { name: "Twin", version: "0.0.1", type: "action", async run() { return "code" } }';
+    const other = 'export default{name:"Twin",version:"0.0.1",type:"action",async run(){return "bundle"}}';
+    const withBundle = (await svc.json('/v1/components', { method: 'POST', json: { component_code: code, component_bundle: other } })).data;
+    const withName = await svc.api('/v1/components', { method: 'POST', json: { component_code: code, component_filename: other } });
+    if (withName.status === 200) expect((await withName.json()).data.id).not.toBe(withBundle.id);
+    else expect(withName.status).toBe(400);
   });
 });

@@ -94,7 +94,8 @@ export class ComponentCatalog {
     const { code, filename, bundle } = typeof input === 'string' ? { code: input } : input;
     // Known code needs no compiling (and no package fetch): the hash is of the source text (and
     // of the bundle that runs in its place: the same file with other local imports is other code).
-    const hash = sourceHash(bundle === undefined ? code : `${code}\0${bundle}`, filename);
+    // Code alone hashes as it always has; with a name or a bundle, the three as one unambiguous tuple.
+    const hash = filename === undefined && bundle === undefined ? sourceHash(code) : sourceHash(JSON.stringify([code, filename ?? null, bundle ?? null]));
     const existing = this.docs.data.components.find((c) => c.code_hash === hash && !!c.inline === inline);
     if (existing && (!registry || existing.registry)) return existing;
     const compiled = await compileComponent(bundle ?? code, { packages: this.packages, ...(bundle === undefined && filename !== undefined ? { filename } : {}) });
@@ -136,6 +137,11 @@ export class ComponentCatalog {
       d.components.push(doc);
     });
     return doc;
+  }
+
+  /** By saved id, if there is one. */
+  find(id: string): ComponentDoc | undefined {
+    return this.docs.component(id);
   }
 
   /** By saved id (`sc_…`) or by key (newest saved version). */

@@ -47,7 +47,7 @@ export async function buildSteps(deps: StepBuilderDeps, bodies: StepBody[], old:
     }
     const comp =
       b.code !== undefined
-        ? await deps.catalog.saveInlineStep(codeOf(b.code, b), b.name)
+        ? (unchangedInline(deps.catalog, b, previous) ?? (await deps.catalog.saveInlineStep(codeOf(b.code, { component_filename: inlineFilename(deps.catalog, previous), ...b }), b.name)))
         : b.component_code !== undefined
           ? await deps.catalog.save(codeOf(b.component_code, b))
           : deps.catalog.get((b.key ?? b.component_id)!);
@@ -72,6 +72,23 @@ export async function buildSteps(deps: StepBuilderDeps, bodies: StepBody[], old:
     steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed, ...dynamic, ...kept });
   }
   return steps;
+}
+
+/**
+ * The step's own inline component when the body sends its code back unchanged (the builder
+ * saves every step as its text): it keeps the file name and the bundle the CLI gave it, which
+ * the text alone cannot give again (its local imports).
+ */
+function unchangedInline(catalog: ComponentCatalog, b: StepBody, previous: StepDoc | undefined) {
+  if (!previous || b.component_filename !== undefined || b.component_bundle !== undefined) return undefined;
+  const comp = catalog.find(previous.component_id);
+  return comp?.inline && comp.code === b.code ? comp : undefined;
+}
+
+/** The file name of the step's own inline component: an edit keeps naming the user's file in stack traces. */
+function inlineFilename(catalog: ComponentCatalog, previous: StepDoc | undefined): string | undefined {
+  const comp = previous ? catalog.find(previous.component_id) : undefined;
+  return comp?.inline ? comp.filename : undefined;
 }
 
 /** A Python step: its code kept as written, its props from `__configurableProps` and its values (python-steps.ts). */
