@@ -13,6 +13,7 @@ const codeFile = {
   component_filename: z
     .string()
     // No folders, no control characters (it is printed in stack traces), not "." or "..".
+    // eslint-disable-next-line no-control-regex -- control characters are what it refuses
     .regex(/^(?!\.{1,2}$)[^/\\\x00-\x1f\x7f]{1,255}$/, 'component_filename is the name of a file, without folders or control characters')
     .optional(),
   component_bundle: z.string().min(1, 'component_bundle is empty').optional(),
