@@ -189,8 +189,8 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
     } catch (err) {
       run.status = 'error';
       run.exit_reason = `Runnel: the run could not be paused: ${(err as Error).message}`;
-      run.pauses?.pop();
-      run.ended_at = this.deps.clock.now();
+      // Ended when it paused, on the workflow's clock (as its start), so the duration holds after an advance.
+      run.ended_at = run.pauses?.pop()?.paused_at ?? this.deps.clock.now();
       run.duration_ms = run.ended_at - run.started_at;
       this.report(id, run.exit_reason);
       return false;
