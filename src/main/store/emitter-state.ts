@@ -116,6 +116,8 @@ export class EmitterState {
    */
   unsavedTriggers: KeptTrigger[] = [];
   triggerFlush: NodeJS.Timeout | undefined;
+  /** Its journal is being removed: nothing is written for it any more. */
+  dropped = false;
   /** Inputs journaled with their events since `since` (epoch ms). */
   inlineTriggers = { since: 0, count: 0 };
   /** Commits waiting for the next write. */

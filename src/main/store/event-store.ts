@@ -5,7 +5,7 @@ import type { Logger } from '../logger';
 import { JournalFile } from './journal-file';
 import { applyEmitted } from './dedupe-state';
 import { EmitterState, isJournalRecord, type CommitInput, type CommitRecord, type DeleteRecord, type JournalRecord, type StoredEvent } from './emitter-state';
-import { MAX_KEPT_TRIGGERS } from './kept-triggers';
+import { deferTriggers, keepUnsaved, stopDeferring, takeUnsaved } from './deferred-triggers';
 import { errorCode, nodeStoreFs, type StoreFs } from './store-fs';
 import { CLEAN_SHUTDOWN, recordCleanShutdown, takeCleanShutdownSizes } from './clean-shutdown';
 import { eventsSince, findEvent, listEvents, type ListOptions } from './event-queries';
@@ -16,14 +16,6 @@ export type { CommitInput, DbChanges, PendingEvent, StoredEvent } from './emitte
 export type { ListOptions } from './event-queries';
 export type { KeptTrigger, KeptTriggerKind } from './kept-triggers';
 
-
-/**
- * An emitter writing the inputs of more invocations than this within TRIGGER_FLUSH_MS (a
- * source under load) journals the rest later, in one record of the ones still kept, at most
- * TRIGGER_FLUSH_MS after their events.
- */
-const INLINE_TRIGGERS = 8;
-const TRIGGER_FLUSH_MS = 250;
 
 /** A journal this large is compacted whatever else holds (see maybeCompact). */
 const MAX_UNCOMPACTED_BYTES = 64 * 1024 * 1024;
@@ -158,13 +150,9 @@ export class EventStore {
     const records: CommitRecord[] = [];
     const results: StoredEvent[][] = [];
     const before = { last: s.last, dedupe: s.dedupe };
-    // Under load, a webhook request is many times the size of what its run emits, and the
-    // ring keeps only the newest MAX_KEPT_TRIGGERS of them: journaling each with its events
-    // would encode and write thousands a second only to drop them. So a large write (or one
-    // after such a write, to keep their order) leaves them to flushTriggers. A crash within
-    // TRIGGER_FLUSH_MS loses those inputs, never an event (docs/decisions.md).
+    // Under load, trigger inputs are journaled a moment later (deferred-triggers.ts).
     const now = this.opts.clock.now();
-    const defer = this.deferTriggers(s, group.filter((g) => g.input.trigger).length, now);
+    const defer = deferTriggers(s, group.filter((g) => g.input.trigger).length, now);
     const deferred: KeptTrigger[] = [];
     try {
       for (const { input } of group) {
@@ -199,41 +187,14 @@ export class EventStore {
     s.recordsSinceSnapshot += records.length;
     const retention = this.opts.retention();
     for (const r of records) s.apply(r, retention);
-    if (deferred.length > 0) this.keepUnsaved(s, deferred, retention);
+    if (deferred.length > 0) keepUnsaved(s, deferred, retention, () => this.enqueue(s, () => this.flushTriggers(s)).catch(() => undefined));
     await this.maybeCompact(s, emitterId);
     group.forEach((g, i) => g.resolve(results[i]));
   }
 
-  /** Whether this write leaves its `n` trigger inputs to flushTriggers (see writePending). */
-  private deferTriggers(s: EmitterState, n: number, now: number): boolean {
-    if (n === 0) return false;
-    // Once some wait, the later ones wait too, so that the journal keeps their order.
-    if (s.unsavedTriggers.length > 0) return true;
-    if (now - s.inlineTriggers.since >= TRIGGER_FLUSH_MS || now < s.inlineTriggers.since) s.inlineTriggers = { since: now, count: 0 };
-    if (s.inlineTriggers.count + n > INLINE_TRIGGERS) return true;
-    s.inlineTriggers.count += n;
-    return false;
-  }
-
-  /** Puts inputs in the ring now and journals them within TRIGGER_FLUSH_MS. */
-  private keepUnsaved(s: EmitterState, list: KeptTrigger[], retention: number): void {
-    for (const t of list) s.triggers.add(t, retention);
-    s.unsavedTriggers.push(...list);
-    // Older ones have left the ring already: only the newest can still be kept.
-    if (s.unsavedTriggers.length > MAX_KEPT_TRIGGERS) s.unsavedTriggers.splice(0, s.unsavedTriggers.length - MAX_KEPT_TRIGGERS);
-    if (s.triggerFlush) return;
-    s.triggerFlush = setTimeout(() => {
-      s.triggerFlush = undefined;
-      this.enqueue(s, () => this.flushTriggers(s)).catch(() => undefined);
-    }, TRIGGER_FLUSH_MS);
-    s.triggerFlush.unref?.();
-  }
-
   /** Journals the unsaved inputs the ring still keeps, in one record. */
   private async flushTriggers(s: EmitterState): Promise<void> {
-    const retention = this.opts.retention();
-    const list = s.unsavedTriggers.filter((t) => s.triggers.find(t.id, retention) !== undefined);
-    s.unsavedTriggers = [];
+    const list = takeUnsaved(s, this.opts.retention());
     if (list.length === 0) return;
     try {
       await s.journal.append([{ t: 'k', tr: list }]);
@@ -241,6 +202,7 @@ export class EventStore {
       // They stay in memory (the next large write schedules another try); the events are safe.
       s.unsavedTriggers = [...list, ...s.unsavedTriggers];
       this.health.failed(err, `the trigger inputs of ${basename(s.journal.path, '.jsonl')}`);
+      this.opts.logger.warn(`store: the trigger inputs for ${s.journal.path} were not written (${errorCode(err) ?? String(err)}); they stay in memory`);
       return;
     }
     this.health.wroteOk();
@@ -330,8 +292,7 @@ export class EventStore {
   async drop(emitterId: string): Promise<void> {
     const s = this.emitters.get(emitterId);
     if (!s) return;
-    clearTimeout(s.triggerFlush);
-    s.unsavedTriggers = [];
+    stopDeferring(s);
     await this.enqueue(s, () => s.journal.remove());
     this.emitters.delete(emitterId);
   }

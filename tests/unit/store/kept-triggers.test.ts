@@ -1,6 +1,8 @@
 // A source's kept trigger inputs live in its event journal: written with the events they
 // produced, bounded by the retention, carried through compaction and a reopen, and deleted
 // with the events.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/main/logger';
 import { EventStore } from '../../../src/main/store/event-store';
@@ -68,6 +70,20 @@ describe('kept trigger inputs', () => {
     expect(again.trigger('dc_a', 'i_19')?.input).toEqual(request(19));
     expect(again.trigger('dc_a', 'i_15')?.input).toEqual(request(15));
     await again.close();
+  });
+
+  it('under load are never written once the emitter is dropped, even when the drop comes while their write waits', async () => {
+    const dir = tempDir('kt-');
+    const s = store(dir);
+    const burst = Promise.all(
+      Array.from({ length: 20 }, (_, i) => s.commit('dc_a', { events: [{ ch: '', emit_id: `e${i}`, ev: { i } }], trigger: keptTrigger(`i_${i}`, 'http', i, request(i)) })),
+    );
+    const dropped = s.drop('dc_a');
+    await burst;
+    await dropped;
+    await new Promise((r) => setTimeout(r, 600));
+    expect(existsSync(join(dir, 'dc_a.jsonl'))).toBe(false);
+    await s.close();
   });
 
   it('are deleted with all the events, and not kept over 1 MB', async () => {
