@@ -29,8 +29,8 @@ const STDLIB = new Set(
     .filter(Boolean),
 );
 
-/** Modules the hosted runtime provided without an import of ours (the step's `pd` argument's type name). */
-const PROVIDED = new Set(['pipedream']);
+/** Modules the hosted runtime provided without an import of ours (the step's `pd` argument's type name), and the compiler's `__future__`. */
+const PROVIDED = new Set(['pipedream', '__future__']);
 
 /** The top-level modules `code` imports that are neither standard library nor provided, in order, each once. */
 export function nonStdlibImports(code: string): string[] {
@@ -39,7 +39,8 @@ export function nonStdlibImports(code: string): string[] {
     const top = name.trim().split('.')[0]!;
     if (top && !STDLIB.has(top) && !PROVIDED.has(top) && !out.includes(top)) out.push(top);
   };
-  for (const line of code.split('\n')) {
+  // Statements, one per line or several joined by `;`.
+  for (const line of code.split(/\n|;/)) {
     const from = /^\s*from\s+([A-Za-z_][\w.]*)\s+import\b/.exec(line);
     if (from) {
       if (!from[1]!.startsWith('.')) add(from[1]!);
