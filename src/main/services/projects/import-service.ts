@@ -163,12 +163,13 @@ export class ProjectsService {
       return { ...report, workflow_id: final.id, ...(final.trigger.type === 'http' || final.trigger.type === 'email' ? { trigger: { ...report.trigger, endpoint_url: final.trigger.endpoint_url } } : {}) };
     } catch (err) {
       // A step Runnel refuses (an action of another version that does not take the props the
-      // repository gives it): keep the workflow, with that step unresolved and the reason.
+      // repository gives it, a prop over the size limit, …): keep the workflow, with that step
+      // unresolved and Runnel's own reason.
       const message = (err as Error).message;
       const named = /^Step "([^"]+)"/.exec(message)?.[1];
       const i = p.steps.findIndex((s) => s.report.name === named && s.report.status !== 'unresolved');
       if (i >= 0) {
-        const reason = `${p.steps[i].report.uses} does not take the props the repository gives it (${message.replace(/^Step "[^"]+": /, '')}); fix the props in Runnel, or the step in the repository and import again`;
+        const reason = `${p.steps[i].report.uses} was refused: ${message.replace(/^Step "[^"]+": /, '')}; fix the step in Runnel, or in the repository and import again`;
         return this.save({ ...p, steps: p.steps.map((s, j) => (j === i ? unresolvedStep(s, reason) : s)) }, dry, project);
       }
       return { ...report, action: 'error', active: false, error: message };
