@@ -48,12 +48,12 @@ describe('flow control', () => {
     const wf = await svc.createWorkflow({
       name: 'Delay past the timeout',
       trigger: { type: 'manual' },
-      timeout_seconds: 2,
-      steps: [code('a', `async run({ $ }) { ${nap(1200)} $.flow.delay(1500); return 'a'; }`), code('b', `async run() { ${nap(1200)} return 'b'; }`)],
+      timeout_seconds: 4,
+      steps: [code('a', `async run({ $ }) { ${nap(1000)} $.flow.delay(3500); return 'a'; }`), code('b', `async run() { ${nap(1000)} return 'b'; }`)],
     });
     const run = await svc.runWorkflow(wf.id);
     expect(run.status).toBe('paused');
-    // 1.2 s + 1.5 s paused + 1.2 s: more than the 2 s timeout in all, less in each leg.
+    // 1 s + 3.5 s paused + 1 s: more than the 4 s timeout in all; each leg well within it (a cold runner under load).
     const done = await until(wf.id, run.id, 'success');
     expect(done.steps.map((s: { status: string }) => s.status)).toEqual(['success', 'success']);
 
