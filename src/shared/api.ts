@@ -132,6 +132,8 @@ export const hostedStep = z.object({
   configurable_props_at: z.number().int().min(0).max(10_000).optional(),
   /** The step's code when Runnel cannot run it yet (a Python `entry.py`). */
   code: z.string().max(512 * 1024).optional(),
+  /** The step was written without a `props` key (an export leaves it out again when there are none). */
+  no_props: z.literal(true).optional(),
 });
 
 export type HostedStep = z.infer<typeof hostedStep>;

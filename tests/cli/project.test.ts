@@ -75,6 +75,9 @@ describe('runnel import / export against a real service', () => {
     // A Python step importing a module Runnel's offline Python does not have: the import says so.
     const py = join(repo, 'legacy-sync-p_L3gacyPy', 'fetch_rows', 'entry.py');
     writeFileSync(py, `import requests\n${readFileSync(py, 'utf8')}`);
+    // A step written without a props key at all (not even {}): it comes back without one.
+    const triage = join(repo, 'inbox-triage-p_1nb0xTri', 'workflow.yaml');
+    writeFileSync(triage, readFileSync(triage, 'utf8').replace('  props: {}\n', ''));
     const before = projectFiles(repo);
     const r = await cli('import', repo, '--components', COMPONENTS, '--schedule', 'p_N1ghtly7=every 30m');
     expect(r.code, r.stderr).toBe(0);

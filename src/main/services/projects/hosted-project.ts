@@ -9,6 +9,8 @@ export interface HostedProjectStep {
   notes?: string;
   props_cursor?: string;
   props: Record<string, unknown>;
+  /** Written without a `props` key. */
+  noProps?: true;
   configurable_props?: unknown[];
   /** Where `__configurableProps` stood among the props. */
   configurable_props_at?: number;
@@ -115,6 +117,7 @@ function readStep(s: unknown, i: number, file: (p: string) => string | undefined
     ...(typeof s.notes === 'string' ? { notes: s.notes } : {}),
     ...(typeof s._props_cursor === 'string' ? { props_cursor: s._props_cursor } : {}),
     props,
+    ...(s.props === undefined ? { noProps: true as const } : {}),
     ...(configurable ? { configurable_props: configurable, configurable_props_at: configurableAt } : {}),
     ...(code !== undefined ? { code } : {}),
   };

@@ -100,7 +100,7 @@ function stepYaml(s: ExportStep): { yaml: Record<string, unknown>; code?: { path
     ...(s.disabled ? { disabled: true } : {}),
     ...(s.hosted?.notes !== undefined ? { notes: s.hosted.notes } : {}),
     ...(s.hosted?.props_cursor !== undefined ? { _props_cursor: s.hosted.props_cursor } : {}),
-    props,
+    ...(s.hosted?.no_props && Object.keys(props).length === 0 ? {} : { props }),
   };
   return { yaml, code };
 }

@@ -35,6 +35,7 @@ export async function resolveStep(deps: StepResolverDeps, hs: HostedProjectStep,
     ...(hs.notes !== undefined ? { notes: hs.notes } : {}),
     ...(hs.props_cursor !== undefined ? { props_cursor: hs.props_cursor } : {}),
     ...(Object.keys(hs.props).length ? { props: hs.props } : {}),
+    ...(hs.noProps ? { no_props: true as const } : {}),
     ...(hs.configurable_props ? { configurable_props: hs.configurable_props } : {}),
     ...(hs.configurable_props_at !== undefined ? { configurable_props_at: hs.configurable_props_at } : {}),
   };
