@@ -97,8 +97,10 @@ describe('the newcomer path (issue 18)', () => {
     await browser?.close();
     if (serve?.pid) process.kill(-serve.pid, 'SIGTERM');
     await new Promise((r) => (serve.exitCode === null ? serve.once('exit', r) : r(null)));
-    rmSync(home, { recursive: true, force: true });
-    rmSync(work, { recursive: true, force: true });
+    // npm exits on the signal before the service it started has finished its clean stop (the
+    // last journal writes): removing the folders retries while those land.
+    rmSync(home, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+    rmSync(work, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
   });
 
   it('serves on the chosen port and data dir, and says where the API key is', () => {

@@ -9,7 +9,8 @@ import { afterAll } from 'vitest';
 const made: string[] = [];
 
 afterAll(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  // Retried: a process a test started may still be finishing its last writes there.
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
 });
 
 /** A new folder under the system temp folder (`prefix` + random), removed after the test file. */
