@@ -40,6 +40,12 @@ describe('the Import screen', () => {
     await rows.nth(1).getByText('github', { exact: true }).waitFor();
     expect(await rows.nth(1).innerText()).toMatch(/github\s+needs credentials/);
     expect(await rows.nth(2).innerText()).toMatch(/google_sheets\s+needs credentials/);
+    // Every column fits the list's pane: a long name is cut short, the Updated column is not.
+    const accounts = await page.getByRole('table', { name: 'Accounts' }).boundingBox();
+    const pane = await page.getByRole('table', { name: 'Accounts' }).locator('xpath=..').boundingBox();
+    const updated = await page.getByRole('columnheader', { name: 'Updated' }).boundingBox();
+    expect(updated!.x + updated!.width).toBeLessThanOrEqual(pane!.x + pane!.width + 1);
+    expect(accounts!.width).toBeLessThanOrEqual(pane!.width + 1);
     await ui.shot('import-accounts');
 
     // The workflow itself says what it still needs.

@@ -79,7 +79,7 @@ function AccountList() {
         {sorted.map((a) => (
           <tr key={a.id} aria-selected={a.id === params.id} onClick={() => navigate(`/${a.id}`)}>
             <td className="mono">{a.app}</td>
-            <td>
+            <td className="acc-name">
               {/* First, so a long name is what the cell cuts short. */}
               {Object.keys(a.auth).length === 0 && <span className="badge badge-warn acc-needs">needs credentials</span>}
               {a.name}
