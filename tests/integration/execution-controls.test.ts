@@ -63,7 +63,7 @@ describe('workflow execution controls', () => {
   });
 
   it('throttle 0 pauses the queue: events wait, settings still change meanwhile, and a non-zero throttle lets them run', async () => {
-    const wf = await svc.createWorkflow({ name: 'Paused queue', trigger: { type: 'http' }, steps: [code('a', 'async run({ steps }) { return steps.trigger.event.body; }')], throttle: { limit: 0, unit: 'minute' } });
+    const wf = await svc.createWorkflow({ name: 'Paused queue', trigger: { type: 'http' }, steps: [code('a', 'async run({ steps }) { return steps.trigger.event.body; }')], throttle: { limit: 0, unit: 'minute' }, concurrency: 1 });
     expect(wf.throttle).toEqual({ limit: 0, interval: 1, unit: 'minute' });
     const post = (n: number) => fetch(wf.trigger.endpoint_url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n }) });
     for (const n of [1, 2]) expect((await post(n)).status).toBe(200);
@@ -74,6 +74,7 @@ describe('workflow execution controls', () => {
     expect(res.status).toBe(200);
     expect((await res.json()).data.throttle).toEqual({ limit: 5, interval: 1, unit: 'minute' });
     await waitFor(async () => (await runs(wf.id)).filter((r) => r.status === 'success').length === 2, 5000);
+    // One worker, so the held events run in the order they came (the list is newest first).
     expect((await runs(wf.id)).map((r) => (r.trigger.event as { body: unknown }).body)).toEqual([{ n: 2 }, { n: 1 }]);
   });
 
