@@ -1,14 +1,12 @@
 // `runnel test` as a new user runs it: the built CLI in a folder of their own components that has
 // nothing installed (no package.json, no node_modules), outside Runnel's checkout and inside it.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { noConfig, noStateDir } from './helpers/run-cli';
+import { runBareCli as runCli } from './helpers/run-cli';
 
 const REPO = resolve('.');
-const BIN = resolve('bin/runnel.js');
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
@@ -57,27 +55,6 @@ function folder(parent: string, files: Record<string, string>): string {
     writeFileSync(join(dir, name), text);
   }
   return dir;
-}
-
-/** Runs the built CLI with a bare environment; killed after `timeoutMs` (code null). */
-function runCli(args: string[], cwd: string, timeoutMs = 60_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((res) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', RUNNEL_CONFIG: noConfig(), RUNNEL_STATE_DIR: noStateDir(), NO_COLOR: '1', CI: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), timeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      res({ code, stdout, stderr });
-    });
-  });
 }
 
 describe('runnel test in a folder with nothing installed', () => {

@@ -49,6 +49,25 @@ export function runCli(args: string[], o: CliOptions = {}): Promise<CliResult> {
   });
 }
 
+/**
+ * Runs the built CLI as a new user would: a bare environment (CI set), in a process group of its
+ * own so that everything it starts dies with it when it is killed after `timeoutMs` (code null).
+ */
+export function runBareCli(args: string[], cwd: string, timeoutMs = 60_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((res) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: baseEnv({ env: { CI: '1' } }), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      res({ code, stdout, stderr });
+    });
+  });
+}
+
 /** `runCli` with `--json`, parsing stdout; throws with stderr when the exit is not 0. */
 export async function cliJson<T = any>(args: string[], o: CliOptions = {}): Promise<T> {
   const r = await runCli(['--json', ...args], o);
