@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useStore } from '../../store/index';
+import { Chips } from '../../ui/Chips';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { FilterBar } from '../../ui/FilterBar';
@@ -43,13 +44,7 @@ export function ComponentList() {
       }
     >
       <FilterBar value={filter.text} onChange={(text) => setFilter({ text })} placeholder="Filter components">
-        <span role="group" aria-label="Type" className="row">
-          {TYPES.map((t) => (
-            <button key={t.value} type="button" className="chip" aria-pressed={filter.type === t.value} onClick={() => setFilter({ type: t.value })}>
-              {t.label}
-            </button>
-          ))}
-        </span>
+        <Chips label="Type" options={TYPES} value={filter.type} onChange={(type) => setFilter({ type })} />
         <button type="button" className="chip" aria-pressed={filter.latestOnly} onClick={() => setFilter({ latestOnly: !filter.latestOnly })} title="Show only the newest saved version of each key">
           Latest versions only
         </button>

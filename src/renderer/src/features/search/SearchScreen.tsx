@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { SearchHit } from '../../../../shared/search-api';
 import { client, messageOf } from '../../api/client';
+import { Chips } from '../../ui/Chips';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { FilterBar } from '../../ui/FilterBar';
@@ -72,20 +73,8 @@ export function SearchScreen() {
   return (
     <Page title="Search">
       <FilterBar value={state.q} onChange={(q) => setState((s) => ({ ...s, q }))} placeholder="Search payloads, results and errors (field:value works too)">
-        <span className="search-chips" role="group" aria-label="Status">
-          {STATUSES.map((s) => (
-            <button key={s.value} type="button" className="chip" aria-pressed={state.status === s.value} onClick={() => setState((x) => ({ ...x, status: s.value }))}>
-              {s.label}
-            </button>
-          ))}
-        </span>
-        <span className="search-chips" role="group" aria-label="Time">
-          {SINCES.map((s) => (
-            <button key={s.value} type="button" className="chip" aria-pressed={state.since === s.value} onClick={() => setState((x) => ({ ...x, since: s.value }))}>
-              {s.label}
-            </button>
-          ))}
-        </span>
+        <Chips label="Status" className="search-chips" options={STATUSES} value={state.status} onChange={(status) => setState((x) => ({ ...x, status }))} />
+        <Chips label="Time" className="search-chips" options={SINCES} value={state.since} onChange={(since) => setState((x) => ({ ...x, since }))} />
       </FilterBar>
       <ErrorNote error={error} onDismiss={() => setError(null)} />
       {hits === null ? (
