@@ -10,7 +10,7 @@ import { isBuiltin, parseImport, VIRTUAL_PACKAGES, type PackageImport } from './
 export interface CompiledComponent {
   /** CommonJS code the sandbox evaluates as `(function (require, module, exports) { ... })`. */
   code: string;
-  /** sha256 of the source text as the user wrote it (with its file name, when given). */
+  /** sha256 of the source text as the user wrote it (the catalog keys saved code by its own hash, of code, name and bundle). */
   codeHash: string;
   /** npm packages bundled in, as `name@version` ranges written in the imports. */
   packages: string[];
@@ -36,7 +36,7 @@ const PIPEDREAM_TYPES = ['defineComponent', 'defineSource', 'defineAction', 'def
  * built-ins stay `require` calls for the sandbox's allow-list. No user code runs here.
  */
 export async function compileComponent(source: string, opts: CompileOptions = {}): Promise<CompiledComponent> {
-  const codeHash = sourceHash(source, opts.filename);
+  const codeHash = sourceHash(source);
   const loader = await pickLoader(source, opts.filename);
   const imports = await findPackageImports(source, loader, opts.filename);
   let installed: { modules: string; folders: Record<string, string> } | undefined;
@@ -48,11 +48,9 @@ export async function compileComponent(source: string, opts: CompileOptions = {}
   return { code: out, codeHash, packages: [...new Set(imports.map((i) => i.specifier))], loader };
 }
 
-/** The hash a component's source is known by: of its text, and of its file name when one is given. */
-export function sourceHash(source: string, filename?: string): string {
-  const h = createHash('sha256').update(source);
-  if (filename !== undefined) h.update(`\0${filename}`);
-  return h.digest('hex');
+/** The hash a text is known by (a component's source; see ComponentCatalog for code with a name or bundle). */
+export function sourceHash(source: string): string {
+  return createHash('sha256').update(source).digest('hex');
 }
 
 /** Stops esbuild's helper process until the next compile (start-up work done, idle memory kept low). */

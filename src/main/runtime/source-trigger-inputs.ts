@@ -8,7 +8,7 @@ import type { RunResult } from '../../shared/resources';
 import type { Clock } from '../scheduler/clock';
 import type { EventLog, KeptTrigger, KeptTriggerKind } from '../engine/ports/event-log';
 import type { SourceDoc } from '../store/document-types';
-import { keptTrigger } from '../store/kept-triggers';
+import { keptTrigger, MAX_KEPT_INPUT_CHARS, MAX_KEPT_TRIGGERS } from '../store/kept-triggers';
 import { httpEventOf } from './http-event';
 import { sampleHttpEvent } from './sample-events';
 import { timerEvent } from '../engine/props/timer-config';
@@ -32,12 +32,12 @@ function originalInput(events: EventLog, doc: SourceDoc, eventId: string): Trigg
   const t = e.tid ? events.trigger(doc.id, e.tid) : undefined;
   if (!t) {
     const why = e.tid
-      ? 'it has fallen out of the kept inputs (a source keeps the inputs of its last 100 invocations, fewer when `event_retention` is lower)'
+      ? `it has fallen out of the kept inputs (a source keeps the inputs of its last ${MAX_KEPT_TRIGGERS} invocations, fewer when \`event_retention\` is lower)`
       : 'it was emitted by a lifecycle hook or before inputs were kept';
     throw new RunnelError('conflict', `The input that produced event ${eventId} is not kept: ${why}. Run the source with an event instead (POST /v1/sources/${doc.id}/run).`);
   }
   const input = keptInput(t);
-  if (input === undefined) throw new RunnelError('conflict', `The input that produced event ${eventId} is not kept: it was over 1 MB. Run the source with an event instead.`);
+  if (input === undefined) throw new RunnelError('conflict', `The input that produced event ${eventId} is not kept: it was over ${MAX_KEPT_INPUT_CHARS / (1024 * 1024)} MB. Run the source with an event instead.`);
   return { trigger_id: t.id, kind: t.kind, ts: t.ts, event: input };
 }
 

@@ -11,7 +11,7 @@ import { MAX_KEPT_TRIGGERS, type KeptTrigger } from './kept-triggers';
  * kept, at most TRIGGER_FLUSH_MS after their events.
  */
 const INLINE_TRIGGERS = 8;
-export const TRIGGER_FLUSH_MS = 250;
+const TRIGGER_FLUSH_MS = 250;
 
 /** Whether a write leaves its `n` trigger inputs to be journaled later. */
 export function deferTriggers(s: EmitterState, n: number, now: number): boolean {
