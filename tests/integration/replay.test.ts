@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeStep as code } from '../fixtures/components';
-import { startService, useService } from '../helpers/service';
+import { startService, useService, waitFor } from '../helpers/service';
 
 const FAILS_ON_FLAG = code('check', `async run({ steps }) { if (steps.trigger.event.body.fail) throw new Error("refused " + steps.trigger.event.body.n); return steps.trigger.event.body.n; }`);
 const FIXED = code('check', `async run({ steps }) { return "fixed " + steps.trigger.event.body.n; }`);
@@ -44,6 +44,26 @@ describe('POST /v1/workflows/{id}/runs/replay: bulk replay and replay with an ed
     const never = runs.find((r: any) => r.id === ok.id);
     expect(never.replayed_as).toBeUndefined();
     expect(never.replay_of).toBeUndefined();
+  });
+
+  it('replays a run of an HTTP workflow whose step answers with $.respond: no caller waits, so the answer is logged', async () => {
+    const wf = await svc.createWorkflow({
+      name: 'Answers',
+      trigger: { type: 'http' },
+      steps: [code('answer', `async run({ steps, $ }) { await $.respond({ status: 201, body: { n: steps.trigger.event.body.n } }); return steps.trigger.event.body.n; }`)],
+    });
+    const res = await fetch(wf.trigger.endpoint_url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n: 7 }) });
+    expect(res.status).toBe(201);
+    // The answer goes out during the run: wait for the run to end.
+    const latest = async () => (await svc.json(`/v1/workflows/${wf.id}/runs?limit=1`)).data[0];
+    await waitFor(async () => (await latest())?.status === 'success');
+    const original = await latest();
+    const { data } = await (await replay(wf.id, { run_ids: [original.id] })).json();
+    const run = (await svc.json(`/v1/workflows/${wf.id}/runs/${data[0].replay_run_id}`)).data;
+    expect(run.steps[0].error).toBeNull();
+    expect(run).toMatchObject({ status: 'success', replay_of: original.id });
+    expect(run.steps[0].$return_value).toBe(7);
+    expect(JSON.stringify(run.steps[0].logs)).toMatch(/\$\.respond answered 201; a replay has no HTTP caller, so nothing was sent/);
   });
 
   it('replays one run with an edited event; a run replayed twice lists both', async () => {

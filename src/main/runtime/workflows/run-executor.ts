@@ -251,18 +251,22 @@ export class RunExecutor {
     const python = comp.runtime === PYTHON_RUNTIME;
     const sandbox = python ? this.deps.python : this.deps.sandbox;
     if (!sandbox) return fail({ name: 'ConfigurationError', message: 'Runnel: this service runs no Python runners; Python steps need the full service (runnel serve)' });
+    // Who hears $.respond: the HTTP caller waiting (onRespond), or no one — a step test, or a run
+    // of an HTTP or e-mail workflow started without its request (by hand, a replay): the answer
+    // is logged. A run going on after a pause cannot answer (its caller has gone, as hosted).
+    const noCaller = test || (!input.onRespond && !input.continuation && ['http', 'email'].includes(wf.trigger.type));
     const outcome = await sandbox.invoke(
       invokeRequest(
         { code: comp.compiled, codeHash: comp.code_hash, instanceId: step.id, scratchDir: this.deps.paths.scratch(wf.id), timeoutMs: remaining, env },
         'run',
         { ...values, db: this.deps.events.db(step.id) },
-        { step: { steps: scope, context, canRespond: test || (!!input.onRespond && !responded), ...(flow ? { flow } : {}) } },
+        { step: { steps: scope, context, canRespond: test || (!responded && (noCaller || !!input.onRespond)), ...(flow ? { flow } : {}) } },
       ),
       {
         onLog: (stream, line, ts) => logs.push({ ts, stream, line: scrub.text(line) }),
         onRespond: (response) =>
-          test || input.sourceType === 'manual'
-            ? logs.push(noteOf(this.deps.clock.now(), `${test ? 'test: ' : ''}$.respond answered ${response.status}; ${test ? 'a test' : 'a run by hand'} has no HTTP caller, so nothing was sent`))
+          noCaller
+            ? logs.push(noteOf(this.deps.clock.now(), `${test ? 'test: ' : ''}$.respond answered ${response.status}; ${test ? 'a test' : input.replayOf ? 'a replay' : 'a run by hand'} has no HTTP caller, so nothing was sent`))
             : input.onRespond?.(withoutRunnelAnswerCookies(response, (line) => logs.push(noteOf(this.deps.clock.now(), line)))),
       },
     );

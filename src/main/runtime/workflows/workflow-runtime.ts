@@ -135,10 +135,9 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
     return this.deps.deployments.dispatch<WorkflowRun>(id, input);
   }
 
+  /** A run by hand; an HTTP workflow's `$.respond` in it answers no one (the executor logs it). */
   runManually(id: string, event: unknown): Promise<WorkflowRun> {
-    // An HTTP workflow run by hand may call $.respond: it answers no one (the executor logs it).
-    const http = ['http', 'email'].includes(this.get(id).trigger.type);
-    return this.trigger(id, { event: event ?? {}, sourceType: 'manual', hops: 0, ...(http ? { onRespond: () => undefined } : {}) });
+    return this.trigger(id, { event: event ?? {}, sourceType: 'manual', hops: 0 });
   }
 
   runs(id: string): WorkflowRun[] {
