@@ -31,14 +31,19 @@ export class WorkflowRuns {
     this.onRun?.(run);
   }
 
-  /** Newest first: the runs in progress or paused, then the finished ones. */
+  /** Newest first: the runs in progress or paused, then the finished ones, as stored. */
   list(workflowId: string): WorkflowRun[] {
     const running = [...this.inProgress.values()].filter((r) => r.workflow_id === workflowId);
-    return withReplays([...running, ...this.finished.list(workflowId).reverse()]);
+    return [...running, ...this.finished.list(workflowId).reverse()];
+  }
+
+  /** `list` as readers are shown it: a replayed run says what replayed it (copies, made per call). */
+  views(workflowId: string): WorkflowRun[] {
+    return withReplays(this.list(workflowId));
   }
 
   get(workflowId: string, runId: string): WorkflowRun {
-    const r = this.list(workflowId).find((x) => x.id === runId);
+    const r = this.views(workflowId).find((x) => x.id === runId);
     if (!r) throw new RunnelError('not_found', `No run "${runId}" in the last ${RUN_RETENTION} runs of ${workflowId}`);
     return r;
   }

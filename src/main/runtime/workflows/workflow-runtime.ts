@@ -142,7 +142,7 @@ export class WorkflowRuntime implements DeploymentKind<WorkflowRun> {
 
   runs(id: string): WorkflowRun[] {
     this.get(id);
-    return this.deps.runs.list(id);
+    return this.deps.runs.views(id);
   }
 
   run(id: string, runId: string): WorkflowRun {
