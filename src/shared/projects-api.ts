@@ -5,7 +5,17 @@ import { z } from 'zod';
 /** The most files a project folder (or a components folder) may send. */
 export const MAX_PROJECT_FILES = 5000;
 
-const fileMap = z.record(z.string().min(1).max(1000), z.string().max(1024 * 1024)).refine((f) => Object.keys(f).length <= MAX_PROJECT_FILES, 'at most 5,000 files');
+const fileMap = z
+  .record(z.string().min(1).max(1000), z.string().max(1024 * 1024))
+  .refine((f) => Object.keys(f).length <= MAX_PROJECT_FILES, `at most ${MAX_PROJECT_FILES.toLocaleString('en')} files`);
+
+/**
+ * The hosted workflow id (`p_…`) of a workflow folder: its `.workflow.state`'s `id:` line, else
+ * the `-p_…` that ends the folder's name. Import and export read folders by this one rule.
+ */
+export function workflowIdOf(folder: string, state: string | undefined): string | undefined {
+  return (state ? /^id:\s*(p_[A-Za-z0-9]+)\s*$/m.exec(state)?.[1] : undefined) ?? /(p_[A-Za-z0-9]+)$/.exec(folder)?.[1];
+}
 
 /** `POST /v1/projects/import`. */
 export const importProjectBody = z.object({

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { MAX_PROJECT_FILES as MAX_FILES } from '../../shared/projects-api';
+import { MAX_PROJECT_FILES as MAX_FILES, workflowIdOf } from '../../shared/projects-api';
 import { CliError } from './errors';
 
 const SKIP_DIRS = new Set(['.git', 'node_modules']);
@@ -41,15 +41,15 @@ export async function intoExistingFolders(dir: string, files: Record<string, str
   const existing = new Map<string, string>();
   for (const entry of await readdir(resolve(dir), { withFileTypes: true }).catch(() => [])) {
     if (!entry.isDirectory()) continue;
-    const state = await readFile(join(resolve(dir), entry.name, '.workflow.state'), 'utf8').catch(() => '');
-    const id = /^id:\s*(\S+)\s*$/m.exec(state)?.[1];
+    const state = await readFile(join(resolve(dir), entry.name, '.workflow.state'), 'utf8').catch(() => undefined);
+    const id = workflowIdOf(entry.name, state);
     if (id) existing.set(id, entry.name);
   }
   const renamed = new Map<string, string>();
   for (const [path, text] of Object.entries(files)) {
     if (!path.endsWith('/.workflow.state')) continue;
     const folder = path.slice(0, -'/.workflow.state'.length);
-    const id = /^id:\s*(\S+)\s*$/m.exec(text)?.[1];
+    const id = workflowIdOf(folder, text);
     const there = id ? existing.get(id) : undefined;
     if (there && there !== folder) renamed.set(folder, there);
   }

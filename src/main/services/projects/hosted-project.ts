@@ -1,4 +1,5 @@
 import { parse } from 'yaml';
+import { workflowIdOf } from '../../../shared/projects-api';
 
 /** One step of a hosted workflow as `workflow.yaml` (and its `<namespace>/entry.*`) wrote it. */
 export interface HostedProjectStep {
@@ -70,9 +71,7 @@ export function parseHostedProject(files: Record<string, string>): HostedProject
 
 function readWorkflow(folder: string, file: (p: string) => string | undefined): HostedProjectWorkflow {
   const state = file('.workflow.state');
-  const stateId = state ? /^id:\s*(p_[A-Za-z0-9]+)\s*$/m.exec(state)?.[1] : undefined;
-  const folderId = /(p_[A-Za-z0-9]+)$/.exec(folder)?.[1];
-  const id = stateId ?? folderId;
+  const id = workflowIdOf(folder, state);
   if (!id) throw new Error('no workflow id: .workflow.state has no "id: p_…" and the folder name does not end in -p_…');
   const doc = parse(file('workflow.yaml') ?? '') as unknown;
   if (!isObject(doc)) throw new Error('workflow.yaml is not a YAML mapping');
