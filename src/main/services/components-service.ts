@@ -67,7 +67,7 @@ export class ComponentsService {
     const old = this.deps.catalog.get(id);
     if (old.inline) throw new RunnelError('not_found', `No component with id "${id}"`);
     // The edited text is compiled itself (no bundle), under the file name it was deployed from.
-    const next = await this.deps.catalog.save(old.filename !== undefined ? { code, filename: old.filename } : code);
+    const next = await this.deps.catalog.save(codeOf(code, { component_filename: old.filename }));
     const moves: SourceMove[] = [];
     if (next.id !== old.id) {
       for (const s of this.deps.docs.data.sources.filter((x) => x.component_id === old.id)) {

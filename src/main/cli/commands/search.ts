@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { SearchHit } from '../../../shared/search-api';
+import type { SearchQuery } from '../../../shared/search-api';
 import { action } from '../cli-context';
 import { isoTime } from '../output';
 import { durationArg } from '../values';
@@ -23,14 +23,16 @@ export function registerSearch(program: Command): void {
     .option('-n <count>', 'how many (1–200)', '50')
     .action(
       action<SearchOptions>(async (ctx, opts, text) => {
-        const qs = new URLSearchParams({ limit: opts.n, status: opts.status ?? 'all' });
-        if (text) qs.set('q', text);
-        if (opts.kind) qs.set('kind', opts.kind);
-        if (opts.since) {
-          qs.set('since', String(Date.now() - durationArg(opts.since, '--since: ') * 1000));
-        }
         const client = await ctx.client();
-        const hits = await client.get<SearchHit[]>(`/v1/search?${qs}`);
+        // The service checks the values (status, kind, the count) and says what it accepts.
+        const query = {
+          limit: opts.n,
+          status: (opts.status ?? 'all') as SearchQuery['status'],
+          ...(text ? { q: text } : {}),
+          ...(opts.kind ? { kind: opts.kind as SearchQuery['kind'] } : {}),
+          ...(opts.since ? { since: String(Date.now() - durationArg(opts.since, '--since: ') * 1000) } : {}),
+        };
+        const hits = await client.api.data('search', { query });
         ctx.out.result(hits, () => {
           if (hits.length === 0) return 'Nothing found.';
           const c = ctx.out.color;

@@ -2,7 +2,7 @@ import { newId } from '../../../shared/ids';
 import { RunnelError } from '../../../shared/errors';
 import type { StepBody } from '../../../shared/api';
 import { DATA_STORE_PROP } from '../../../shared/data-stores';
-import type { StepDoc } from '../../store/document-types';
+import type { ComponentDoc, StepDoc } from '../../store/document-types';
 import { hasExpression } from '../../engine/invocation/expressions';
 import { checkStepHttpRequestProps, isHttpRequestProp } from '../../engine/props/http-request-prop';
 import { codeOf, type ComponentCatalog } from '../component-catalog';
@@ -45,9 +45,11 @@ export async function buildSteps(deps: StepBuilderDeps, bodies: StepBody[], old:
       steps.push({ ...(await buildPythonStep(deps, b, old)), ...kept });
       continue;
     }
+    // The step's own inline component: an edit keeps naming the user's file in stack traces.
+    const own = inlineComponent(deps.catalog, previous);
     const comp =
       b.code !== undefined
-        ? (unchangedInline(deps.catalog, b, previous) ?? (await deps.catalog.saveInlineStep(codeOf(b.code, { component_filename: inlineFilename(deps.catalog, previous), ...b }), b.name)))
+        ? (unchanged(own, b) ?? (await deps.catalog.saveInlineStep(codeOf(b.code, { component_filename: own?.filename, ...b }), b.name)))
         : b.component_code !== undefined
           ? await deps.catalog.save(codeOf(b.component_code, b))
           : deps.catalog.get((b.key ?? b.component_id)!);
@@ -75,20 +77,18 @@ export async function buildSteps(deps: StepBuilderDeps, bodies: StepBody[], old:
 }
 
 /**
- * The step's own inline component when the body sends its code back unchanged (the builder
+ * The step's own inline component, when the body sends its code back unchanged (the builder
  * saves every step as its text): it keeps the file name and the bundle the CLI gave it, which
  * the text alone cannot give again (its local imports).
  */
-function unchangedInline(catalog: ComponentCatalog, b: StepBody, previous: StepDoc | undefined) {
-  if (!previous || b.component_filename !== undefined || b.component_bundle !== undefined) return undefined;
-  const comp = catalog.find(previous.component_id);
-  return comp?.inline && comp.code === b.code ? comp : undefined;
+/** The component of `previous` when it is an inline step's own. */
+function inlineComponent(catalog: ComponentCatalog, previous: StepDoc | undefined): ComponentDoc | undefined {
+  const comp = previous ? catalog.find(previous.component_id) : undefined;
+  return comp?.inline ? comp : undefined;
 }
 
-/** The file name of the step's own inline component: an edit keeps naming the user's file in stack traces. */
-function inlineFilename(catalog: ComponentCatalog, previous: StepDoc | undefined): string | undefined {
-  const comp = previous ? catalog.find(previous.component_id) : undefined;
-  return comp?.inline ? comp.filename : undefined;
+function unchanged(own: ComponentDoc | undefined, b: StepBody): ComponentDoc | undefined {
+  return own && own.code === b.code && b.component_filename === undefined && b.component_bundle === undefined ? own : undefined;
 }
 
 /** A Python step: its code kept as written, its props from `__configurableProps` and its values (python-steps.ts). */

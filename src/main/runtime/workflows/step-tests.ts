@@ -12,6 +12,7 @@ import type { StepDoc, StepTestDoc, WorkflowDoc } from '../../store/document-typ
 import type { DocumentStore } from '../../store/documents';
 import { emailInput } from '../email/email-input';
 import { workflowTimeoutMs, type RunExecutor } from './run-executor';
+import { noteOf } from './step-run-parts';
 import { workflowTestEvent } from './test-event';
 import type { WorkflowRuns } from './workflow-runs';
 
@@ -106,5 +107,5 @@ function lastExports(wf: WorkflowDoc, step: StepDoc, runs: WorkflowRun[]): StepL
 /** A test does not pause: it says what the run would have done. */
 function pauseNote(ts: number, p: PauseRequest): LogLine {
   const call = p.kind === 'retry' ? 'auto-retry' : `$.flow.${p.kind}`;
-  return { ts, stream: 'stderr', line: `[runnel] test: ${call} would pause the run here for ${p.ms} ms; a test does not wait (its resume and cancel URLs resume nothing)` };
+  return noteOf(ts, `test: ${call} would pause the run here for ${p.ms} ms; a test does not wait (its resume and cancel URLs resume nothing)`);
 }

@@ -43,7 +43,7 @@ export function nonStdlibImports(code: string): string[] {
   for (const line of code.split(/\n|;/)) {
     const from = /^\s*from\s+([A-Za-z_][\w.]*)\s+import\b/.exec(line);
     if (from) {
-      if (!from[1]!.startsWith('.')) add(from[1]!);
+      add(from[1]!);
       continue;
     }
     const imp = /^\s*import\s+(.+)$/.exec(line);
