@@ -3,19 +3,19 @@
 // in a folder of their own outside the checkout, a failing source found from the Sources list,
 // a workflow step tested with an edited event, and a replay of the failed runs.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/service';
+import { tempDir } from '../helpers/temp-dir';
 import { ARTIFACTS, chromiumPath } from './helpers/browser';
 
 const BIN = resolve('bin/runnel.js');
-const home = mkdtempSync(join(tmpdir(), 'runnel-newcomer-'));
+const home = tempDir('runnel-newcomer-');
 const dataDir = join(home, 'my-data');
 const stateDir = join(home, 'state');
-const work = mkdtempSync(join(tmpdir(), 'runnel-newcomer-work-'));
+const work = tempDir('runnel-newcomer-work-');
 const env = { PATH: process.env.PATH ?? '', HOME: home, RUNNEL_STATE_DIR: stateDir, NO_COLOR: '1', CI: '1' };
 
 const FEED = `export default {
@@ -97,10 +97,8 @@ describe('the newcomer path (issue 18)', () => {
     await browser?.close();
     if (serve?.pid) process.kill(-serve.pid, 'SIGTERM');
     await new Promise((r) => (serve.exitCode === null ? serve.once('exit', r) : r(null)));
-    // npm exits on the signal before the service it started has finished its clean stop (the
-    // last journal writes): removing the folders retries while those land.
-    rmSync(home, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
-    rmSync(work, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+    // The folders go after this (tempDir), retried: npm exits on the signal before the service it
+    // started has finished its clean stop (the last journal writes).
   });
 
   it('serves on the chosen port and data dir, and says where the API key is', () => {

@@ -1,12 +1,13 @@
 // A source's kept trigger inputs live in its event journal: written with the events they
 // produced, bounded by the retention, carried through compaction and a reopen, and deleted
 // with the events.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/main/logger';
 import { EventStore } from '../../../src/main/store/event-store';
 import { keptTrigger, MAX_KEPT_INPUT_CHARS } from '../../../src/main/store/kept-triggers';
+import { waitFor } from '../../helpers/service';
 import { tempDir } from '../../helpers/temp-dir';
 
 const store = (dir: string, compactBytes?: number) =>
@@ -47,8 +48,9 @@ describe('kept trigger inputs', () => {
     await Promise.all(burst);
     // In memory at once, whatever the journal holds yet.
     expect(s.trigger('dc_a', 'i_30')?.input).toEqual(request(30));
-    await new Promise((r) => setTimeout(r, 600));
-    // Opened again while the first store is still open: what a crash now would leave.
+    // Once the inputs' line is on disk (a moment later), open again while the first store is
+    // still open: what a crash now would leave.
+    await waitFor(() => readFileSync(join(dir, 'dc_a.jsonl'), 'utf8').includes('"t":"k"'), 10_000);
     const crashed = store(dir);
     await crashed.openAll();
     expect(crashed.list('dc_a', { channel: '', limit: 10 }).total).toBe(5);

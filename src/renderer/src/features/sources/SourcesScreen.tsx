@@ -1,4 +1,4 @@
-import { Link, Route, Switch, useLocation } from 'wouter';
+import { Link, Route, Switch } from 'wouter';
 import { EmptyState } from '../../ui/EmptyState';
 import { Page, Split } from '../../ui/Page';
 import { NewSource } from './NewSource';
@@ -8,16 +8,13 @@ import './sources.css';
 
 /** The Sources section: `#/sources` (list), `#/sources/:id` (list + detail), `#/sources/new?component=…`. */
 export function SourcesScreen() {
-  const [location] = useLocation();
-  // A query inside the hash (`#/sources/new?component=x`) is not part of the route.
-  const path = location.split('?')[0];
   const newButton = (
     <Link href="/new" className="button-link primary">
       New source
     </Link>
   );
   return (
-    <Switch location={path}>
+    <Switch>
       <Route path="/new">
         <NewSource />
       </Route>

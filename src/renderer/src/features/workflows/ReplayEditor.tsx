@@ -4,6 +4,7 @@ import type { WorkflowRun } from '../../../../shared/resources';
 import { messageOf } from '../../api/client';
 import { useStore } from '../../store/index';
 import { ErrorNote } from '../../ui/ErrorNote';
+import { parsePayload } from '../../ui/json-text';
 
 /** "Replay with edited event": the run's trigger event as editable JSON, replayed as a new run marked `replay_of`. */
 export function ReplayEditor({ run, onClose }: { run: WorkflowRun; onClose(): void }) {
@@ -13,13 +14,12 @@ export function ReplayEditor({ run, onClose }: { run: WorkflowRun; onClose(): vo
   const [busy, setBusy] = useState(false);
 
   const replay = async () => {
-    let event: unknown;
-    try {
-      event = JSON.parse(text);
-    } catch (err) {
-      setError(`The event is not valid JSON: ${(err as Error).message}`);
+    const parsed = parsePayload(text);
+    if (!parsed.ok) {
+      setError(parsed.error);
       return;
     }
+    const event = parsed.value;
     setBusy(true);
     setError(null);
     try {

@@ -25,9 +25,6 @@ export interface ApiMember {
   origin: 'types' | 'runnel';
 }
 
-/** Where `this`-members differ: sources can emit, actions and workflow steps cannot. */
-export type ComponentKind = 'source' | 'action';
-
 interface GeneratedMember extends Omit<ApiMember, 'origin' | 'note' | 'kind'> {
   kind: string;
 }
