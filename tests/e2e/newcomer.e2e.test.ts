@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/service';
+import { freePort, waitFor } from '../helpers/service';
 import { tempDir } from '../helpers/temp-dir';
 import { ARTIFACTS, chromiumPath } from './helpers/browser';
 
@@ -95,10 +95,18 @@ describe('the newcomer path (issue 18)', () => {
 
   afterAll(async () => {
     await browser?.close();
-    if (serve?.pid) process.kill(-serve.pid, 'SIGTERM');
-    await new Promise((r) => (serve.exitCode === null ? serve.once('exit', r) : r(null)));
-    // The folders go after this (tempDir), retried: npm exits on the signal before the service it
-    // started has finished its clean stop (the last journal writes).
+    if (!serve?.pid) return;
+    process.kill(-serve.pid, 'SIGTERM');
+    // npm exits on the signal before the service it started has finished its clean stop (its
+    // last journal writes): wait until the whole process group is gone before the folders go.
+    await waitFor(() => {
+      try {
+        process.kill(-serve.pid!, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    }, 20_000);
   });
 
   it('serves on the chosen port and data dir, and says where the API key is', () => {
