@@ -25,8 +25,8 @@ function ticks(pid) {
   }
 }
 
-async function start(dir) {
-  const { url, key, proc, api, stop } = await startService({}, dir);
+async function start(dir, nodeArgs = []) {
+  const { url, key, proc, api, stop } = await startService({}, dir, nodeArgs);
   const sources = [];
   for (let i = 0; i < 4; i++) sources.push((await api('/v1/sources', { component_code: EMIT.replace('bench-http', `bench-http-${i}`) })).data);
   await api('/v1/settings', { event_retention: 10_000 }, 'PUT');
@@ -62,7 +62,8 @@ async function start(dir) {
 
 const bare = await startBareServer();
 const A = await start(dirA);
-const B = await start(dirB);
+// BENCH_NODE_ARGS_B: Node options for B's service only (e.g. a V8 flag against none).
+const B = await start(dirB, process.env.BENCH_NODE_ARGS_B ? process.env.BENCH_NODE_ARGS_B.split(' ') : []);
 try {
   await blast(bare.url, 12000, 16);
   await A.warm(3000);

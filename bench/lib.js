@@ -20,10 +20,10 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * `env`: added to the service's environment (RUNNEL_BENCH_ONLY_NO_OS_WALL for the OS wall's cost);
  * `root`: the built checkout to run (bench/ab.js compares two).
  */
-export async function startService(env = {}, root = resolve('.')) {
+export async function startService(env = {}, root = resolve('.'), extraNodeArgs = []) {
   const dataDir = mkdtempSync(join(tmpdir(), 'runnel-bench-'));
   // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the service.
-  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  const nodeArgs = [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), ...extraNodeArgs];
   const proc = spawn(process.execPath, [...nodeArgs, join(root, 'bin/runnel.js'), 'serve', '--port', '0', '--data-dir', dataDir], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },

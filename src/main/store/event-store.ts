@@ -157,14 +157,17 @@ export class EventStore {
     try {
       for (const { input } of group) {
         const chosen = input.select ? input.select(input.events, s.dedupe) : input.events;
-        const stored: StoredEvent[] = chosen.map((e) => {
+        const stored: StoredEvent[] = [];
+        for (const e of chosen) {
           const ms = Math.max(now, s.last?.ms ?? 0);
           const seq = s.last && s.last.ms === ms ? s.last.seq + 1 : 0;
           s.last = { ms, seq };
           // Later commits of the group decide dedupe on the state this one leaves.
           s.dedupe = applyEmitted(s.dedupe, e.did);
-          return { ...e, id: formatEventId(s.last), ms, ...(input.trigger ? { tid: input.trigger.id } : {}) };
-        });
+          const event: StoredEvent = { ...e, id: formatEventId(s.last), ms };
+          if (input.trigger) event.tid = input.trigger.id;
+          stored.push(event);
+        }
         results.push(stored);
         const tr = defer ? undefined : input.trigger;
         if (defer && input.trigger) deferred.push(input.trigger);

@@ -28,14 +28,12 @@ export function prepareBatch(emits: EmitRecord[], strategy: DedupeStrategy | nul
       refused.push(`$emit refused: the "greatest" dedupe strategy needs a numeric id, got ${JSON.stringify(did.slice(0, 64))}`);
       continue;
     }
-    events.push({
-      ch: typeof e.name === 'string' ? e.name : '',
-      emit_id: randomToken(27),
-      ...(typeof e.summary === 'string' ? { sum: e.summary } : {}),
-      ...(typeof e.ts === 'number' && Number.isFinite(e.ts) ? { ts: e.ts } : {}),
-      ...(did !== undefined ? { did } : {}),
-      ev: e.event === undefined ? null : e.event,
-    });
+    // Fields set one by one (not spread in): this runs once per emitted event.
+    const event: PendingEvent = { ch: typeof e.name === 'string' ? e.name : '', emit_id: randomToken(27), ev: e.event === undefined ? null : e.event };
+    if (typeof e.summary === 'string') event.sum = e.summary;
+    if (typeof e.ts === 'number' && Number.isFinite(e.ts)) event.ts = e.ts;
+    if (did !== undefined) event.did = did;
+    events.push(event);
   }
   return { events: orderByTs(events), refused };
 }
