@@ -10,15 +10,12 @@ import { errorCode, nodeStoreFs, type StoreFs } from './store-fs';
 import { CLEAN_SHUTDOWN, recordCleanShutdown, takeCleanShutdownSizes } from './clean-shutdown';
 import { eventsSince, findEvent, listEvents, type ListOptions } from './event-queries';
 import { StoreHealth } from './store-health';
+import { maybeCompact, type CompactionOptions } from './journal-compaction';
 import type { KeptTrigger, KeptTriggerKind } from './kept-triggers';
 
 export type { CommitInput, DbChanges, PendingEvent, StoredEvent } from './emitter-state';
 export type { ListOptions } from './event-queries';
 export type { KeptTrigger, KeptTriggerKind } from './kept-triggers';
-
-
-/** A journal this large is compacted whatever else holds (see maybeCompact). */
-const MAX_UNCOMPACTED_BYTES = 64 * 1024 * 1024;
 
 export interface EventStoreOptions {
   dir: string;
@@ -42,14 +39,14 @@ export interface EventStoreOptions {
  */
 export class EventStore {
   private readonly emitters = new Map<string, EmitterState>();
-  private readonly compactBytes: number;
+  private readonly compaction: CompactionOptions;
   private readonly fs: StoreFs;
   readonly health: StoreHealth;
 
   constructor(private readonly opts: EventStoreOptions) {
-    this.compactBytes = opts.compactBytes ?? 256 * 1024;
     this.fs = opts.fs ?? nodeStoreFs;
     this.health = opts.health ?? new StoreHealth(opts.logger, opts.clock);
+    this.compaction = { minBytes: opts.compactBytes ?? 256 * 1024, health: this.health, logger: opts.logger };
   }
 
   /**
@@ -191,7 +188,7 @@ export class EventStore {
     const retention = this.opts.retention();
     for (const r of records) s.apply(r, retention);
     if (deferred.length > 0) keepUnsaved(s, deferred, retention, () => this.enqueue(s, () => this.flushTriggers(s)).catch(() => undefined));
-    await this.maybeCompact(s, emitterId);
+    await maybeCompact(s, emitterId, this.compaction);
     group.forEach((g, i) => g.resolve(results[i]));
   }
 
@@ -223,34 +220,8 @@ export class EventStore {
       }
       this.health.wroteOk();
       s.apply(record, this.opts.retention());
-      await this.maybeCompact(s, emitterId);
+      await maybeCompact(s, emitterId, this.compaction);
     });
-  }
-
-  /**
-   * Rewrites a grown journal as one snapshot, keeping the replaced generation as `.bak`. A
-   * compaction that fails (a full disk) changes nothing: the journal stays whole and the next
-   * write tries again.
-   */
-  private async maybeCompact(s: EmitterState, emitterId: string): Promise<void> {
-    if (s.journal.size < Math.max(this.compactBytes, 2 * s.snapshotBytes)) return;
-    // Not before as many records were written as the snapshot holds items, so that compaction
-    // costs each record at most one more encoding: a record that also keeps a large trigger
-    // input (a webhook request) grows the journal far faster than its event grows the snapshot.
-    if (s.recordsSinceSnapshot < s.snapshotItems && s.journal.size < MAX_UNCOMPACTED_BYTES) return;
-    try {
-      const snapshot = s.snapshot();
-      await s.journal.rewrite([snapshot], { keepPrevious: true });
-      // The snapshot holds the ring, unsaved inputs included.
-      s.unsavedTriggers = [];
-      s.snapshotItems = s.eventCount + (snapshot.triggers?.length ?? 0);
-      s.recordsSinceSnapshot = 0;
-    } catch (err) {
-      this.health.failed(err, `the compaction of ${emitterId}'s journal`);
-      this.opts.logger.warn(`store: compaction of ${s.journal.path} failed (${errorCode(err) ?? String(err)}); the journal is unchanged`);
-      return;
-    }
-    s.snapshotBytes = s.journal.size;
   }
 
   /** Newest first, within the retained window of one channel. */

@@ -1,5 +1,4 @@
-import { VERSION } from '../../../shared/version';
-import { newId, randomToken } from '../../../shared/ids';
+import { randomToken } from '../../../shared/ids';
 import type { LogLine, StepRun, WorkflowRun } from '../../../shared/resources';
 import type { Paths } from '../../config/paths';
 import type { Logger } from '../../logger';
@@ -15,7 +14,8 @@ import type { DocumentStore } from '../../store/documents';
 import type { EventLog } from '../../engine/ports/event-log';
 import type { Destinations } from './destinations';
 import { HostedLimitWatch } from './hosted-limits';
-import { continueFrom, pausedRecord, type LegStart } from './run-pause';
+import { continueFrom, pausedRecord } from './run-pause';
+import { freshRun, PLATFORM_VERSION } from './run-start';
 import { attemptExports, retries, retryDelayMs } from './run-retry';
 import type { ErrorsChannel } from './errors-channel';
 import type { Accounts } from '../accounts';
@@ -30,8 +30,7 @@ import { stepProps } from '../../engine/props/dynamic-props';
 import { withoutRunnelAnswerCookies } from '../http-answer-cookies';
 import { PYTHON_RUNTIME } from '../../../shared/api';
 
-export const PLATFORM_VERSION = `runnel-${VERSION}`;
-
+export { PLATFORM_VERSION };
 export type { TriggerInput };
 
 /** Default deadlines of the hosted service: 60 s for timers, 30 s otherwise. */
@@ -92,7 +91,7 @@ export class RunExecutor {
     const deadline = realStart + this.deps.timeoutMs(wf);
     // A run's own times (started_at, context.ts, ended_at) are on that clock too, so that they
     // agree with its pauses and its timer's firing; without an advance it is the real clock.
-    const start = input.continuation ? continueFrom(wf, input.continuation) : this.fresh(wf, input, virtualStart);
+    const start = input.continuation ? continueFrom(wf, input.continuation) : freshRun(wf, input, virtualStart, this.deps.docs.data.user!.id);
     if ('done' in start) return { run: this.finish(wf, start.done, virtualNow()) };
     const { run, scope } = start;
     const context = run.trigger.context;
@@ -151,40 +150,6 @@ export class RunExecutor {
     return { run: this.finish(wf, run, virtualNow()) };
   }
 
-  private fresh(wf: WorkflowDoc, input: TriggerInput, started: number): LegStart {
-    const runId = newId('r');
-    const context: Record<string, unknown> = {
-      id: runId,
-      ts: new Date(started).toISOString(),
-      workflow_id: wf.id,
-      deployment_id: wf.deployment_id,
-      emitter_id: input.emitterId ?? wf.id,
-      owner_id: this.deps.docs.data.user!.id,
-      platform_version: PLATFORM_VERSION,
-      trace_id: runId,
-      workflow_name: wf.name,
-      deadline: 0,
-      source_type: input.sourceType,
-      verified: false,
-      hops: input.hops,
-      run: { runs: 1 },
-    };
-    const run: WorkflowRun = {
-      id: runId,
-      workflow_id: wf.id,
-      deployment_id: wf.deployment_id,
-      status: 'running',
-      exit_reason: null,
-      trigger: { event: input.event, context },
-      steps: [],
-      started_at: started,
-      ended_at: null,
-      duration_ms: null,
-      ...(input.replayOf ? { replay_of: input.replayOf } : {}),
-    };
-    return { run, scope: { trigger: { event: input.event, context } }, from: 0, hops: input.hops, attempt: { runs: 1 } };
-  }
-
   /** Ends the run: the steps it did not reach are skipped. */
   private finish(wf: WorkflowDoc, run: WorkflowRun, endedAt: number): WorkflowRun {
     if (run.status === 'running') run.status = 'success';
@@ -200,7 +165,7 @@ export class RunExecutor {
 
   /** The `steps.trigger.context` of a step test: a run's context that no run record holds (step-tests.ts). */
   testContext(wf: WorkflowDoc, event: unknown): Record<string, unknown> {
-    const { run } = this.fresh(wf, { event, sourceType: 'manual', hops: 0 }, this.deps.clock.now());
+    const { run } = freshRun(wf, { event, sourceType: 'manual', hops: 0 }, this.deps.clock.now(), this.deps.docs.data.user!.id);
     return { ...run.trigger.context, test: true };
   }
 
