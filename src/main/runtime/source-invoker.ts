@@ -106,7 +106,7 @@ export class SourceInvoker {
     const whole = await this.execute(doc, comp, 'run', single ? reqs[0].event : undefined, this.deps.events.db(doc.id), {
       batch: single ? undefined : reqs.map((r) => r.event),
       reportEach: o.reportEach,
-      onRespond: (response, index) => reqs[index ?? 0]?.onRespond?.(response),
+      onRespond: responders(reqs),
       onItem: (index, item) => {
         const outcome: InvokeOutcome = { ...item, killed: false };
         this.logFailure(doc.id, 'run', outcome);
@@ -190,7 +190,7 @@ export class SourceInvoker {
         callbacks.batch ? { batch: callbacks.batch, ...(callbacks.reportEach ? { reportEach: true } : {}) } : { event },
       ),
       {
-        onLog: (stream, line, ts) => this.append(doc.id, { ts, stream, line: scrub.text(line) }),
+        onLog: this.logTo(doc.id, scrub),
         onRespond: callbacks.onRespond,
         onItem: callbacks.onItem && ((index, item) => callbacks.onItem!(index, withScrubbedError(item, scrub))),
       },
@@ -225,6 +225,14 @@ export class SourceInvoker {
     );
   }
 
+  /**
+   * The log route of an invocation, built apart from the invocation's scope: the runner pool
+   * keeps it after the run (for output of leftover timers), and it must not keep the batch.
+   */
+  private logTo(id: string, scrub: Scrub): NonNullable<InvokeCallbacks['onLog']> {
+    return (stream, line, ts) => this.append(id, { ts, stream, line: scrub.text(line) });
+  }
+
   systemLog(id: string, line: string): void {
     this.log(id, { ts: this.deps.clock.now(), stream: 'stderr', line: `[runnel] ${line}` });
   }
@@ -248,6 +256,12 @@ export class SourceInvoker {
     for (const p of comp.props) if (p.type === 'app') values[p.name] = this.deps.accounts.authOf(values[p.name]);
     return values;
   }
+}
+
+/** Routes a batch's `respond` messages to their requests (holding only their respond callbacks). */
+function responders(reqs: RunRequest[]): InvokeCallbacks['onRespond'] {
+  const to = reqs.map((r) => r.onRespond);
+  return (response, index) => to[index ?? 0]?.(response);
 }
 
 /** `o` with its error (if any) scrubbed. */

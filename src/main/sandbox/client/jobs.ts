@@ -26,7 +26,27 @@ export interface Job {
   fail(error: SerializedError): void;
   /** A line for the log of a job that has ended (an invocation's stderr), if it has one. */
   lateLog?(line: string): void;
+  /** What the pool keeps of the job once it has ended (see EndedJob). */
+  ended(): EndedJob;
 }
+
+/**
+ * What is kept of a job that has ended, so that output of its leftover work (a timer that fires
+ * after `run` returned) still reaches its log: the log and respond routes only. It holds neither
+ * the request nor its batch of events, nor what the caller built around them: the pool keeps
+ * the last 100 of these per runner, and under load a kept batch survived into the old
+ * generation for every batch that ran.
+ */
+export interface EndedJob {
+  id: number;
+  /** Handles a `log` or `respond` message that arrives after the job ended. */
+  onLate(msg: RunnerMessage): void;
+  /** A line for the ended job's log, if it has one. */
+  lateLog?(line: string): void;
+}
+
+/** An ended job that keeps no output (inspect, configure: their console output is not kept). */
+const endedQuietly = (id: number): EndedJob => ({ id, onLate() {} });
 
 /** The message types a runner may send for a job of each kind (besides `ds`, routed apart). */
 const ACCEPTED: Record<Job['kind'], ReadonlySet<RunnerMessage['type']>> = {
@@ -65,10 +85,16 @@ export function invokeJob(
   logError: (msg: string, err: unknown) => void,
 ): Job {
   let completed = 0;
+  // No closure below refers to `request` or `callbacks` as a whole: what the job keeps once it
+  // has ended (endedInvoke) must not keep them alive.
+  const batched = request.batch !== undefined;
+  const reportEach = request.reportEach === true;
+  const { onLog, onRespond, onItem } = callbacks;
   // Whether the runner has said that the invocation after the `completed` ones is under way
   // with nothing held back (see host/invoke/batch-reports.ts).
-  let blameKnown = request.batch === undefined || request.reportEach === true;
+  let blameKnown = !batched || reportEach;
   const batchLength = request.batch && !(request.step !== undefined && request.method === 'run') ? request.batch.length : 0;
+  const respond = respondRoute(batchLength, onRespond, logError);
   const items = (reports: ItemReport[]) => {
     // All checked before any is handed on: a bad report must not leave a part committed.
     reports.forEach((r, i) => {
@@ -78,7 +104,7 @@ export function invokeJob(
     });
     for (const { index, ...outcome } of reports) {
       completed++;
-      safely(logError, () => callbacks.onItem?.(index, outcome));
+      safely(logError, () => onItem?.(index, outcome));
     }
   };
   return {
@@ -91,14 +117,11 @@ export function invokeJob(
     timeoutMs: request.timeoutMs,
     dataStores: dataStoreIdsOf(request.interfaces),
     onMessage(msg) {
-      if (msg.type === 'log') safely(logError, () => callbacks.onLog?.(msg.stream, msg.line, msg.ts));
-      else if (msg.type === 'respond') {
-        if (msg.index !== undefined && msg.index >= batchLength) throw new ProtocolViolation(`a response for invocation ${msg.index} of a batch of ${batchLength}`);
-        safely(logError, () => callbacks.onRespond?.(msg.response, msg.index));
-      }
+      if (msg.type === 'log') safely(logError, () => onLog?.(msg.stream, msg.line, msg.ts));
+      else if (msg.type === 'respond') respond(msg);
       else if (msg.type === 'items') {
         items(msg.items);
-        blameKnown = request.reportEach === true || msg.running === completed;
+        blameKnown = reportEach || msg.running === completed;
       } else if (msg.type === 'result') {
         if (msg.items) items(msg.items);
         resolve({
@@ -109,18 +132,46 @@ export function invokeJob(
           ...(msg.value !== undefined ? { value: msg.value } : {}),
           ...(msg.step ? { step: msg.step } : {}),
           killed: false,
-          ...(request.batch ? { completed } : {}),
+          ...(batched ? { completed } : {}),
         });
         return true;
       }
       return false;
     },
     lateLog(line) {
-      safely(logError, () => callbacks.onLog?.('stderr', line, Date.now()));
+      safely(logError, () => onLog?.('stderr', line, Date.now()));
     },
+    ended: () => endedInvoke(id, onLog, respond, logError),
     fail(error) {
-      const batch = request.batch ? { completed, ...(blameKnown ? {} : { blameUnknown: true }) } : {};
+      const batch = batched ? { completed, ...(blameKnown ? {} : { blameUnknown: true }) } : {};
       resolve({ ok: false, killed: true, error, emits: [], db: { set: {}, del: [] }, ...batch });
+    },
+  };
+}
+
+/** Hands a `respond` message to the caller, refusing an index outside the batch. */
+function respondRoute(batchLength: number, onRespond: InvokeCallbacks['onRespond'], logError: (msg: string, err: unknown) => void) {
+  return (msg: Extract<RunnerMessage, { type: 'respond' }>): void => {
+    if (msg.index !== undefined && msg.index >= batchLength) throw new ProtocolViolation(`a response for invocation ${msg.index} of a batch of ${batchLength}`);
+    safely(logError, () => onRespond?.(msg.response, msg.index));
+  };
+}
+
+/** What an ended invocation keeps (its own scope: the routes it is given, nothing else). */
+function endedInvoke(
+  id: number,
+  onLog: InvokeCallbacks['onLog'],
+  respond: ReturnType<typeof respondRoute>,
+  logError: (msg: string, err: unknown) => void,
+): EndedJob {
+  return {
+    id,
+    onLate(msg) {
+      if (msg.type === 'log') safely(logError, () => onLog?.(msg.stream, msg.line, msg.ts));
+      else if (msg.type === 'respond') respond(msg);
+    },
+    lateLog(line) {
+      safely(logError, () => onLog?.('stderr', line, Date.now()));
     },
   };
 }
@@ -155,6 +206,7 @@ export function inspectJob(
       else reject(toError(msg.error));
       return true;
     },
+    ended: () => endedQuietly(id),
     fail(error) {
       reject(toError(error));
     },
@@ -188,6 +240,7 @@ export function configureJob(
       else reject(toError(msg.error));
       return true;
     },
+    ended: () => endedQuietly(id),
     fail(error) {
       reject(toError(error));
     },

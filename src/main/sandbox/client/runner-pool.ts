@@ -45,9 +45,12 @@ export class RunnerPool implements Sandbox {
     return this.launcher.layers;
   }
 
+  /** Built once: a per-call arrow would keep the call's request alive in what an ended job keeps. */
+  private readonly logCallbackError = (msg: string, err: unknown): void => this.opts.logger.error(msg, err);
+
   invoke(request: InvokeRequest, callbacks: InvokeCallbacks = {}): Promise<InvokeOutcome> {
     return new Promise((resolve) => {
-      const job = invokeJob(this.nextId++, request, callbacks, resolve, (m, e) => this.opts.logger.error(m, e));
+      const job = invokeJob(this.nextId++, request, callbacks, resolve, this.logCallbackError);
       if (this.disposed) return job.fail(shutdownError());
       this.queue.push(job);
       this.pump();
@@ -206,7 +209,7 @@ export class RunnerPool implements Sandbox {
     }
     // Output of a finished invocation (leftover work): still that invocation's log.
     if (msg.type === 'log' || msg.type === 'respond') {
-      slot.recent.get(msg.id)?.onMessage(msg);
+      slot.recent.get(msg.id)?.onLate(msg);
       return;
     }
     throw new ProtocolViolation(`a "${msg.type}" message for job ${msg.id}, which this runner is not running`);

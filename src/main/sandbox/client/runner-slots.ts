@@ -1,5 +1,5 @@
 // What the pool keeps per runner (its slot), and which idle runner a job goes to.
-import type { Job } from './jobs';
+import type { EndedJob, Job } from './jobs';
 import type { RunnerProcess } from './runner-process';
 
 /** Per runner: finished jobs whose late log lines (from leftover timers) are still routed. */
@@ -14,7 +14,7 @@ export interface Slot {
   lastJobId: number;
   deadline?: NodeJS.Timeout;
   idleTimer?: NodeJS.Timeout;
-  recent: Map<number, Job>;
+  recent: Map<number, EndedJob>;
   /** While settling: the job that ended, the instance it ran, and the grace deadline. */
   settling?: { job: Job; instanceId: string | undefined; grace: NodeJS.Timeout };
 }
@@ -45,8 +45,8 @@ export function noteCached(runner: RunnerProcess, key: string): void {
   if (runner.cached.size > CACHED_KEYS) runner.cached.delete(runner.cached.values().next().value!);
 }
 
-/** Keeps a finished job so that its late output still reaches it. */
+/** Keeps what a finished job needs so that its late output still reaches it. */
 export function rememberRecent(slot: Slot, job: Job): void {
-  slot.recent.set(job.id, job);
+  slot.recent.set(job.id, job.ended());
   if (slot.recent.size > RECENT_JOBS) slot.recent.delete(slot.recent.keys().next().value!);
 }
