@@ -15,6 +15,15 @@ const TOTAL = Number(process.argv[5] ?? 16000);
 const EMIT = `export default { name: "bench-http", version: "1", props: { http: "$.interface.http" },
   async run(event) { this.$emit(event.body); } }`;
 
+/** Times a process lost its core to another before it was done (preempted), so far. */
+function preempted(pid) {
+  try {
+    return Number(/nonvoluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+  } catch {
+    return 0;
+  }
+}
+
 /** CPU time of a process so far, in clock ticks (1/100 s). */
 function ticks(pid) {
   try {
@@ -37,7 +46,7 @@ async function start(dir, nodeArgs = []) {
     return n;
   };
   const clear = () => Promise.all(sources.map((s) => fetch(`${url}/v1/sources/${s.id}/events`, { method: 'DELETE', headers: { authorization: `Bearer ${key}` } })));
-  const cpu = () => ({ main: ticks(proc.pid), runners: childPids(proc.pid).reduce((n, p) => n + ticks(p), 0) });
+  const cpu = () => ({ main: ticks(proc.pid), runners: childPids(proc.pid).reduce((n, p) => n + ticks(p), 0), preempted: preempted(proc.pid) });
   return {
     async warm(n) {
       await Promise.all(endpoints.map((e) => blast(e, n, 4)));
@@ -54,7 +63,13 @@ async function start(dir, nodeArgs = []) {
       while ((stored = await count()) < per * 4 && Date.now() < deadline) await sleep(5);
       const secs = (performance.now() - t0) / 1000;
       const c1 = cpu();
-      return { rate: stored / secs, mainUs: ((c1.main - c0.main) * 1e4) / stored, runUs: ((c1.runners - c0.runners) * 1e4) / stored };
+      return {
+        rate: stored / secs,
+        mainUs: ((c1.main - c0.main) * 1e4) / stored,
+        runUs: ((c1.runners - c0.runners) * 1e4) / stored,
+        // Per 1,000 events: how often the main process was preempted (by a runner it woke, the load generator, …).
+        preempt: ((c1.preempted - c0.preempted) * 1000) / stored,
+      };
     },
     stop,
   };
@@ -81,12 +96,12 @@ try {
     const [a, b] = [res.get(A), res.get(B)];
     rows.push({ bareRate, a, b });
     console.log(
-      `round ${r}: bare ${f(bareRate, 0)}/s  A ${f(a.rate, 0)}/s ${f(a.rate / bareRate, 3)}× (main ${f(a.mainUs)} µs, runners ${f(a.runUs)} µs)  B ${f(b.rate, 0)}/s ${f(b.rate / bareRate, 3)}× (main ${f(b.mainUs)} µs, runners ${f(b.runUs)} µs)  B/A ${f(b.rate / a.rate, 3)}`,
+      `round ${r}: bare ${f(bareRate, 0)}/s  A ${f(a.rate, 0)}/s ${f(a.rate / bareRate, 3)}× (main ${f(a.mainUs)} µs, runners ${f(a.runUs)} µs, ${f(a.preempt, 0)} preempted/k)  B ${f(b.rate, 0)}/s ${f(b.rate / bareRate, 3)}× (main ${f(b.mainUs)} µs, runners ${f(b.runUs)} µs, ${f(b.preempt, 0)} preempted/k)  B/A ${f(b.rate / a.rate, 3)}`,
     );
   }
   const m = (g) => median(rows.map(g));
   console.log(
-    `medians: A/bare ${f(m((x) => x.a.rate / x.bareRate), 3)}×  B/bare ${f(m((x) => x.b.rate / x.bareRate), 3)}×  B/A ${f(m((x) => x.b.rate / x.a.rate), 3)}×  main µs/event A ${f(m((x) => x.a.mainUs))} B ${f(m((x) => x.b.mainUs))}  runners µs/event A ${f(m((x) => x.a.runUs))} B ${f(m((x) => x.b.runUs))}`,
+    `medians: A/bare ${f(m((x) => x.a.rate / x.bareRate), 3)}×  B/bare ${f(m((x) => x.b.rate / x.bareRate), 3)}×  B/A ${f(m((x) => x.b.rate / x.a.rate), 3)}×  main µs/event A ${f(m((x) => x.a.mainUs))} B ${f(m((x) => x.b.mainUs))}  runners µs/event A ${f(m((x) => x.a.runUs))} B ${f(m((x) => x.b.runUs))}  main preempted per 1,000 events A ${f(m((x) => x.a.preempt), 0)} B ${f(m((x) => x.b.preempt), 0)}`,
   );
 } finally {
   bare.stop();
