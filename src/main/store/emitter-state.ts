@@ -1,5 +1,5 @@
 import { compareEventIds, formatEventId, parseEventId, type EventIdParts } from '../../shared/ids';
-import { applyEmitted, emptyDedupe, type DedupeState } from './dedupe-state';
+import { applyEmitted, emptyDedupe, type DedupeState } from '../engine/ports/dedupe-state';
 import type { JournalFile } from './journal-file';
 import { isKeptTrigger, TriggerRing, type KeptTrigger } from './kept-triggers';
 

@@ -3,7 +3,7 @@ import { formatEventId, type EventIdParts } from '../../shared/ids';
 import type { Clock } from '../scheduler/clock';
 import type { Logger } from '../logger';
 import { JournalFile } from './journal-file';
-import { applyEmitted } from './dedupe-state';
+import { applyEmitted } from '../engine/ports/dedupe-state';
 import { EmitterState, isJournalRecord, type CommitInput, type CommitRecord, type DeleteRecord, type JournalRecord, type StoredEvent } from './emitter-state';
 import { deferTriggers, keepUnsaved, stopDeferring, takeUnsaved } from './deferred-triggers';
 import { errorCode, nodeStoreFs, type StoreFs } from './store-fs';

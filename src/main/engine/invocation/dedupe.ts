@@ -1,4 +1,4 @@
-import { dedupeKey, numericId, type DedupeState } from '../../store/dedupe-state';
+import { dedupeKey, numericId, type DedupeState } from '../ports/dedupe-state';
 import type { PendingEvent } from '../../store/event-store';
 
 export type DedupeStrategy = 'unique' | 'greatest' | 'last';

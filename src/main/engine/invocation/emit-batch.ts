@@ -1,7 +1,7 @@
 import { randomToken } from '../../../shared/ids';
 import type { EmitRecord } from '../../domain/invocations';
 import type { PendingEvent } from '../../store/event-store';
-import { numericId } from '../../store/dedupe-state';
+import { numericId } from '../ports/dedupe-state';
 import type { DedupeStrategy } from './dedupe';
 
 export interface PreparedBatch {

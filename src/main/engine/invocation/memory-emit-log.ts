@@ -1,6 +1,6 @@
 // An EmitLog kept in memory: what runnel/testing commits a test component's invocations to, so
 // that the harness goes through the very commit the service uses (commit.ts) instead of a copy.
-import { applyEmitted, emptyDedupe, type DedupeState } from '../../store/dedupe-state';
+import { applyEmitted, emptyDedupe, type DedupeState } from '../ports/dedupe-state';
 import { applyDbChanges } from './db-changes';
 import type { CommitInput, EmitLog, StoredEvent } from './emit-log';
 
