@@ -8,7 +8,7 @@ import type { TriggerInput } from '../domain/triggers';
 import type { Logger } from '../logger';
 import type { HookName, HttpResponseSpec, InvokeOutcome } from '../domain/invocations';
 import type { ComponentDoc, SourceDoc } from '../store/document-types';
-import type { StoredEvent } from '../store/event-store';
+import type { StoredEvent } from '../domain/events';
 import { eventSummary } from './event-views';
 import { resolveProps } from '../engine/props/props';
 import { dataStorePropNames } from '../engine/props/data-store-props';

@@ -1,46 +1,10 @@
 import { compareEventIds, formatEventId, parseEventId, type EventIdParts } from '../../shared/ids';
 import { applyEmitted, emptyDedupe, type DedupeState } from '../engine/ports/dedupe-state';
 import type { JournalFile } from './journal-file';
-import { isKeptTrigger, TriggerRing, type KeptTrigger } from './kept-triggers';
-
-/** An event as kept on disk and in memory. */
-export interface StoredEvent {
-  id: string;
-  /** Indexed-at time, epoch ms (the first half of `id`). */
-  ms: number;
-  /** Channel; '' is the default channel. */
-  ch: string;
-  emit_id: string;
-  sum?: string;
-  /** The `ts` given at emit, epoch ms. */
-  ts?: number;
-  /** The dedupe id given at emit, as a string. */
-  did?: string;
-  /** How many subscription deliveries led to this event (0 or absent for a source's own). */
-  hops?: number;
-  /** Emitted by a run that then failed (thrown, timed out). */
-  fail?: true;
-  /** The kept trigger (its id) of the invocation that emitted it; absent for a hook's emits. */
-  tid?: string;
-  ev: unknown;
-}
-
-/** An event about to be committed; the store gives it its id and time. */
-export type PendingEvent = Omit<StoredEvent, 'id' | 'ms'>;
-
-export interface DbChanges {
-  set: Record<string, unknown>;
-  del: string[];
-}
-
-export interface CommitInput {
-  events: PendingEvent[];
-  db?: DbChanges;
-  /** Chooses which events are emitted, given the dedupe state; runs inside the commit. */
-  select?: (events: PendingEvent[], dedupe: DedupeState) => PendingEvent[];
-  /** What started the invocation: kept with its events (which carry its id), even when it emitted none. */
-  trigger?: KeptTrigger;
-}
+import { isKeptTrigger, TriggerRing } from './kept-triggers';
+import type { DbChanges } from '../domain/invocations';
+import type { KeptTrigger, StoredEvent } from '../domain/events';
+import type { CommitInput } from '../engine/ports/emit-log';
 
 // The journal's records: a snapshot (first line after a compaction), commits and deletions.
 export interface Snapshot {

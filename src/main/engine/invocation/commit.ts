@@ -4,8 +4,8 @@
 import type { InvokeOutcome } from '../../domain/invocations';
 import { selectByDedupe, type DedupeStrategy } from './dedupe';
 import { prepareBatch } from './emit-batch';
-import type { EmitLog, StoredEvent } from './emit-log';
-import type { KeptTrigger } from '../ports/event-log';
+import type { KeptTrigger } from '../../domain/events';
+import type { EmitLog, StoredEvent } from '../ports/emit-log';
 
 export interface CommitResult {
   stored: StoredEvent[];

@@ -1,6 +1,6 @@
 import { randomToken } from '../../../shared/ids';
 import type { EmitRecord } from '../../domain/invocations';
-import type { PendingEvent } from '../../store/event-store';
+import type { PendingEvent } from '../../domain/events';
 import { numericId } from '../ports/dedupe-state';
 import type { DedupeStrategy } from './dedupe';
 
