@@ -1,4 +1,4 @@
-import type { SubscriptionDoc, WorkflowDoc } from '../../store/document-types';
+import type { SubscriptionDoc, WorkflowDoc } from '../../domain/deployments';
 import type { StoredEvent } from '../../domain/events';
 import type { Deployments } from '../deployments/deployments';
 
