@@ -21,7 +21,7 @@ import type { DataStores } from './data-stores';
 import type { ComponentConfig } from './component-config';
 import { uniqueSlug } from './slug';
 import { withoutRunnelAnswerCookies } from './http-answer-cookies';
-import { applyDbChanges } from '../engine/invocation/db-changes';
+import { applyDbChanges } from '../engine/ports/db-changes';
 import { SourceInputs, triggerToKeep } from './source-trigger-inputs';
 
 export interface SourceRuntimeDeps extends SourceInvokerDeps {

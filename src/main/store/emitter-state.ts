@@ -1,5 +1,6 @@
 import { compareEventIds, formatEventId, parseEventId, type EventIdParts } from '../../shared/ids';
 import { applyEmitted, emptyDedupe, type DedupeState } from '../engine/ports/dedupe-state';
+import { applyDbChangesInPlace } from '../engine/ports/db-changes';
 import type { JournalFile } from './journal-file';
 import { isKeptTrigger, TriggerRing } from './kept-triggers';
 import type { DbChanges } from '../domain/invocations';
@@ -112,7 +113,7 @@ export class EmitterState {
     } else if (record.t === 'c') {
       if (record.tr) this.triggers.add(record.tr, retention);
       for (const e of record.ev) this.addEvent(e, retention);
-      if (record.db) applyDbChanges(this.db, record.db);
+      if (record.db) applyDbChangesInPlace(this.db, record.db);
     } else if (record.t === 'k') {
       for (const t of record.tr) this.triggers.add(t, retention);
     } else if (record.t === 'd') {
@@ -169,9 +170,4 @@ export class EmitterState {
       triggers: this.triggers.retained(this.retention),
     };
   }
-}
-
-function applyDbChanges(db: Record<string, unknown>, changes: DbChanges): void {
-  for (const [k, v] of Object.entries(changes.set)) db[k] = v;
-  for (const k of changes.del) delete db[k];
 }

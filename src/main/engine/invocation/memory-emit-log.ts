@@ -2,7 +2,7 @@
 // invocations to, so that the harness goes through the very commit the service uses (commit.ts)
 // instead of a copy.
 import { applyEmitted, emptyDedupe, type DedupeState } from '../ports/dedupe-state';
-import { applyDbChanges } from './db-changes';
+import { applyDbChanges } from '../ports/db-changes';
 import type { CommitInput, EmitLog, StoredEvent } from '../ports/emit-log';
 
 interface Emitter {
