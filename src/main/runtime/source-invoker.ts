@@ -221,7 +221,7 @@ export class SourceInvoker {
         onRefused: (line) => this.systemLog(doc.id, line),
         publish: (stored) => this.deps.bus.publishEvents(doc.id, stored),
       },
-      trigger,
+      { trigger },
     );
   }
 
