@@ -1,6 +1,8 @@
 // Lint, including the layering rules: folders name the process they run in, and imports point
-// down (server → services → runtime → engine → {sandbox, store, scheduler} → shared). domain/
-// holds plain types any layer may use. tests/unit/layering.test.ts proves each block with a violation.
+// down (server → services → runtime → engine → {sandbox, scheduler} → shared). The engine reaches
+// state through its ports (engine/ports/): store/ implements them, so it may import them, and the
+// engine never imports the store. domain/ holds plain types any layer may use.
+// tests/unit/layering.test.ts proves each block with a violation.
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -54,8 +56,8 @@ export default tseslint.config(
   {
     files: ['src/main/engine/**'],
     rules: refuse(
-      ['**/server/**', '**/services/**', '**/runtime/**', '**/cli/**', '**/testing/**', 'hono', 'hono/*'],
-      'The engine knows nothing about HTTP, the kinds (runtime/) and services above it, or the test harness that uses it.',
+      ['**/server/**', '**/services/**', '**/runtime/**', '**/cli/**', '**/testing/**', '**/store/**', 'hono', 'hono/*'],
+      'The engine knows nothing about HTTP, the kinds (runtime/) and services above it, or the test harness that uses it; it reaches state through its ports (engine/ports/), never the store that implements them.',
     ),
   },
   {

@@ -47,6 +47,14 @@ describe('layering', () => {
       filePath: resolve('src/main/engine/triggers/violation.ts'),
     });
     expect(engineImportsRuntime.messages.map((m) => m.message).join('\n')).toMatch(/The engine knows nothing about HTTP, the kinds/);
+    const [engineImportsStore] = await eslint.lintText("import type { EventStore } from '../../store/event-store';\nexport type X = EventStore;\n", {
+      filePath: resolve('src/main/engine/invocation/violation.ts'),
+    });
+    expect(engineImportsStore.messages.map((m) => m.message).join('\n')).toMatch(/never the store that implements them/);
+    const [storeImplementsPort] = await eslint.lintText("import type { EventLog } from '../engine/ports/event-log';\nexport type X = EventLog;\n", {
+      filePath: resolve('src/main/store/fine.ts'),
+    });
+    expect(storeImplementsPort.messages).toEqual([]);
     const [serverImportsRuntime] = await eslint.lintText("import type { SourceRuntime } from '../runtime/source-runtime';\nexport type X = SourceRuntime;\n", {
       filePath: resolve('src/main/server/violation.ts'),
     });

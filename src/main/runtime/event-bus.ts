@@ -1,5 +1,5 @@
 import type { FeedFrame, LogLine } from '../../shared/resources';
-import type { StoredEvent } from '../store/event-store';
+import type { StoredEvent } from '../domain/events';
 
 type Listener<T> = (value: T) => void;
 

@@ -1,5 +1,5 @@
 import type { EventMetadata, EventSummary } from '../../shared/resources';
-import type { StoredEvent } from '../store/event-store';
+import type { StoredEvent } from '../domain/events';
 
 /** An event's `metadata` as REST and SSE show it (spec 2.3). */
 export function eventMetadata(emitterId: string, e: StoredEvent): EventMetadata {

@@ -5,7 +5,7 @@ import type { HookName, InvokeCallbacks, InvokeMethod, InvokeOutcome } from '../
 import type { ComponentDoc, SourceDoc } from '../store/document-types';
 import type { KeptTrigger, StoredEvent } from '../engine/ports/event-log';
 import { commitInvocation } from '../engine/invocation/commit';
-import { applyDbChanges } from '../engine/invocation/db-changes';
+import { applyDbChanges } from '../engine/ports/db-changes';
 import { sourceInterfaces } from '../engine/invocation/interface-values';
 import { invokeRequest } from '../engine/invocation/request';
 import type { RunOutcome, RunRequest } from './source-runs';
@@ -221,7 +221,7 @@ export class SourceInvoker {
         onRefused: (line) => this.systemLog(doc.id, line),
         publish: (stored) => this.deps.bus.publishEvents(doc.id, stored),
       },
-      trigger,
+      { trigger },
     );
   }
 

@@ -1,6 +1,6 @@
 // One run of a source as its queue holds it, and what became of it.
 import type { HttpResponseSpec, InvokeOutcome } from '../domain/invocations';
-import type { KeptTrigger, StoredEvent } from '../store/event-store';
+import type { KeptTrigger, StoredEvent } from '../domain/events';
 
 /** One `run` waiting in a source's queue. */
 export interface RunRequest {

@@ -8,7 +8,7 @@ import type { TriggerInput } from '../domain/triggers';
 import type { Logger } from '../logger';
 import type { HookName, HttpResponseSpec, InvokeOutcome } from '../domain/invocations';
 import type { ComponentDoc, SourceDoc } from '../store/document-types';
-import type { StoredEvent } from '../store/event-store';
+import type { StoredEvent } from '../domain/events';
 import { eventSummary } from './event-views';
 import { resolveProps } from '../engine/props/props';
 import { dataStorePropNames } from '../engine/props/data-store-props';
@@ -21,7 +21,7 @@ import type { DataStores } from './data-stores';
 import type { ComponentConfig } from './component-config';
 import { uniqueSlug } from './slug';
 import { withoutRunnelAnswerCookies } from './http-answer-cookies';
-import { applyDbChanges } from '../engine/invocation/db-changes';
+import { applyDbChanges } from '../engine/ports/db-changes';
 import { SourceInputs, triggerToKeep } from './source-trigger-inputs';
 
 export interface SourceRuntimeDeps extends SourceInvokerDeps {

@@ -3,7 +3,8 @@
 // journaling each webhook request with its events would encode thousands a second only to
 // drop them. A crash within TRIGGER_FLUSH_MS loses those inputs, never an event.
 import type { EmitterState } from './emitter-state';
-import { MAX_KEPT_TRIGGERS, type KeptTrigger } from './kept-triggers';
+import type { KeptTrigger } from '../domain/events';
+import { MAX_KEPT_TRIGGERS } from './kept-triggers';
 
 /**
  * An emitter writing the inputs of more invocations than this within TRIGGER_FLUSH_MS (a

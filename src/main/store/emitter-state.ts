@@ -1,46 +1,11 @@
 import { compareEventIds, formatEventId, parseEventId, type EventIdParts } from '../../shared/ids';
-import { applyEmitted, emptyDedupe, type DedupeState } from './dedupe-state';
+import { applyEmitted, emptyDedupe, type DedupeState } from '../engine/ports/dedupe-state';
+import { applyDbChangesInPlace } from '../engine/ports/db-changes';
 import type { JournalFile } from './journal-file';
-import { isKeptTrigger, TriggerRing, type KeptTrigger } from './kept-triggers';
-
-/** An event as kept on disk and in memory. */
-export interface StoredEvent {
-  id: string;
-  /** Indexed-at time, epoch ms (the first half of `id`). */
-  ms: number;
-  /** Channel; '' is the default channel. */
-  ch: string;
-  emit_id: string;
-  sum?: string;
-  /** The `ts` given at emit, epoch ms. */
-  ts?: number;
-  /** The dedupe id given at emit, as a string. */
-  did?: string;
-  /** How many subscription deliveries led to this event (0 or absent for a source's own). */
-  hops?: number;
-  /** Emitted by a run that then failed (thrown, timed out). */
-  fail?: true;
-  /** The kept trigger (its id) of the invocation that emitted it; absent for a hook's emits. */
-  tid?: string;
-  ev: unknown;
-}
-
-/** An event about to be committed; the store gives it its id and time. */
-export type PendingEvent = Omit<StoredEvent, 'id' | 'ms'>;
-
-export interface DbChanges {
-  set: Record<string, unknown>;
-  del: string[];
-}
-
-export interface CommitInput {
-  events: PendingEvent[];
-  db?: DbChanges;
-  /** Chooses which events are emitted, given the dedupe state; runs inside the commit. */
-  select?: (events: PendingEvent[], dedupe: DedupeState) => PendingEvent[];
-  /** What started the invocation: kept with its events (which carry its id), even when it emitted none. */
-  trigger?: KeptTrigger;
-}
+import { isKeptTrigger, TriggerRing } from './kept-triggers';
+import type { DbChanges } from '../domain/invocations';
+import type { KeptTrigger, StoredEvent } from '../domain/events';
+import type { CommitInput } from '../engine/ports/emit-log';
 
 // The journal's records: a snapshot (first line after a compaction), commits and deletions.
 export interface Snapshot {
@@ -148,7 +113,7 @@ export class EmitterState {
     } else if (record.t === 'c') {
       if (record.tr) this.triggers.add(record.tr, retention);
       for (const e of record.ev) this.addEvent(e, retention);
-      if (record.db) applyDbChanges(this.db, record.db);
+      if (record.db) applyDbChangesInPlace(this.db, record.db);
     } else if (record.t === 'k') {
       for (const t of record.tr) this.triggers.add(t, retention);
     } else if (record.t === 'd') {
@@ -205,9 +170,4 @@ export class EmitterState {
       triggers: this.triggers.retained(this.retention),
     };
   }
-}
-
-function applyDbChanges(db: Record<string, unknown>, changes: DbChanges): void {
-  for (const [k, v] of Object.entries(changes.set)) db[k] = v;
-  for (const k of changes.del) delete db[k];
 }

@@ -1,13 +1,8 @@
 // Reading an emitter's retained events: a page of one channel, and everything since an id.
 import { compareEventIds, parseEventId, type EventIdParts } from '../../shared/ids';
-import type { EmitterState, StoredEvent } from './emitter-state';
-
-export interface ListOptions {
-  channel: string;
-  limit: number;
-  before?: EventIdParts;
-  after?: EventIdParts;
-}
+import type { StoredEvent } from '../domain/events';
+import type { ListOptions } from '../engine/ports/event-log';
+import type { EmitterState } from './emitter-state';
 
 /** Newest first, within the retained window of one channel. */
 export function listEvents(state: EmitterState | undefined, opts: ListOptions): { events: StoredEvent[]; total: number } {

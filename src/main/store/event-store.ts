@@ -3,19 +3,17 @@ import { formatEventId, type EventIdParts } from '../../shared/ids';
 import type { Clock } from '../scheduler/clock';
 import type { Logger } from '../logger';
 import { JournalFile } from './journal-file';
-import { applyEmitted } from './dedupe-state';
-import { EmitterState, isJournalRecord, type CommitInput, type CommitRecord, type DeleteRecord, type JournalRecord, type StoredEvent } from './emitter-state';
+import { applyEmitted } from '../engine/ports/dedupe-state';
+import { EmitterState, isJournalRecord, type CommitRecord, type DeleteRecord, type JournalRecord } from './emitter-state';
 import { deferTriggers, keepUnsaved, stopDeferring, takeUnsaved } from './deferred-triggers';
 import { errorCode, nodeStoreFs, type StoreFs } from './store-fs';
 import { CLEAN_SHUTDOWN, recordCleanShutdown, takeCleanShutdownSizes } from './clean-shutdown';
-import { eventsSince, findEvent, listEvents, type ListOptions } from './event-queries';
+import { eventsSince, findEvent, listEvents } from './event-queries';
 import { StoreHealth } from './store-health';
 import { maybeCompact, type CompactionOptions } from './journal-compaction';
-import type { KeptTrigger, KeptTriggerKind } from './kept-triggers';
-
-export type { CommitInput, DbChanges, PendingEvent, StoredEvent } from './emitter-state';
-export type { ListOptions } from './event-queries';
-export type { KeptTrigger, KeptTriggerKind } from './kept-triggers';
+import type { KeptTrigger, KeptTriggerKind, StoredEvent } from '../domain/events';
+import type { CommitInput } from '../engine/ports/emit-log';
+import type { ListOptions } from '../engine/ports/event-log';
 
 export interface EventStoreOptions {
   dir: string;

@@ -1,36 +1,7 @@
 // What started each invocation of an emitter (the HTTP request as run(event) received it, a timer
 // event, a manual run's event), kept in the emitter's journal with the events it emitted, so an
 // event can be re-run from its original input. A ring of the newest `retention` of them.
-
-/** Which trigger an invocation came from. */
-export type KeptTriggerKind = 'http' | 'timer' | 'manual' | 'subscription';
-
-/** One invocation's trigger input, as the journal keeps it. */
-export interface KeptTrigger {
-  /** `i_…`; the events it emitted carry it as `tid`. */
-  id: string;
-  kind: KeptTriggerKind;
-  /** When the invocation started, epoch ms. */
-  ts: number;
-  /** The input itself; absent when it was too large to keep (see MAX_KEPT_INPUT_CHARS). */
-  input?: unknown;
-  /**
-   * An HTTP input kept as the request it was built from: what `body` and `query` are parsed
-   * from is kept, not the parse (half the bytes to encode on the busiest path). The runtime
-   * builds the input again (runtime/source-trigger-inputs.ts).
-   */
-  req?: KeptRequest;
-}
-
-/** The facts an HTTP trigger's `run(event)` argument is built from. */
-export interface KeptRequest {
-  method: string;
-  url: string;
-  path: string;
-  headers: Record<string, string>;
-  bodyRaw: string;
-  client_ip: string;
-}
+import type { KeptRequest, KeptTrigger, KeptTriggerKind } from '../domain/events';
 
 /** An input larger than this (as JSON) is not kept: one invocation cannot grow the journal by more. */
 export const MAX_KEPT_INPUT_CHARS = 1024 * 1024;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { selectByDedupe } from '../../../src/main/engine/invocation/dedupe';
 import { prepareBatch } from '../../../src/main/engine/invocation/emit-batch';
-import { applyEmitted, emptyDedupe } from '../../../src/main/store/dedupe-state';
+import { applyEmitted, emptyDedupe } from '../../../src/main/engine/ports/dedupe-state';
 
 const batch = (ids: (string | number)[]) => prepareBatch(ids.map((id) => ({ event: { id }, id })), null).events;
 const ids = (evs: { did?: string }[]) => evs.map((e) => e.did);

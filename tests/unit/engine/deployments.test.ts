@@ -6,7 +6,7 @@ import { deploymentEngine, type DeploymentEngine } from '../../../src/main/engin
 import { SubscriptionTrigger, MAX_HOPS } from '../../../src/main/engine/triggers/subscription-trigger';
 import { Scheduler } from '../../../src/main/scheduler/scheduler';
 import type { SubscriptionDoc, WorkflowDoc } from '../../../src/main/store/document-types';
-import type { StoredEvent } from '../../../src/main/store/event-store';
+import type { StoredEvent } from '../../../src/main/domain/events';
 import { FakeKind, triggers } from './fake-kind';
 
 interface Rig extends DeploymentEngine {

@@ -2,7 +2,8 @@ import { appendFileSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/main/logger';
-import { EventStore, type PendingEvent } from '../../../src/main/store/event-store';
+import type { PendingEvent } from '../../../src/main/domain/events';
+import { EventStore } from '../../../src/main/store/event-store';
 import { tempDir } from '../../helpers/temp-dir';
 
 function store(dir: string, now = { t: 1_700_000_000_000 }, compactBytes?: number) {

@@ -1,11 +1,12 @@
-// The one commit of an invocation, for sources and runnel/testing alike: emits checked and put
-// in `ts` order (emit-batch), the dedupe strategy decided inside the write (so concurrent
-// commits see each other's ids), events and db changes in one write, published only after it.
-import type { InvokeOutcome } from '../../domain/invocations';
+// The one commit of an invocation, for sources, workflows (`$.send.emit`, `$errors`) and
+// runnel/testing alike: emits checked and put in `ts` order (emit-batch), the dedupe strategy
+// decided inside the write (so concurrent commits see each other's ids), events and db changes
+// in one write, published only after it.
+import type { DbChanges, InvokeOutcome } from '../../domain/invocations';
 import { selectByDedupe, type DedupeStrategy } from './dedupe';
 import { prepareBatch } from './emit-batch';
-import type { EmitLog, StoredEvent } from './emit-log';
-import type { KeptTrigger } from '../ports/event-log';
+import type { KeptTrigger } from '../../domain/events';
+import type { EmitLog, StoredEvent } from '../ports/emit-log';
 
 export interface CommitResult {
   stored: StoredEvent[];
@@ -20,17 +21,24 @@ export interface CommitHooks {
   publish?(stored: StoredEvent[]): void;
 }
 
+/** Where an invocation came from, as its commit records it. */
+export interface InvocationOrigin {
+  /** What started the invocation, kept with its events. */
+  trigger?: KeptTrigger;
+  /** How many subscription deliveries led to it, stored on each event (a workflow's own emits). */
+  hops?: number;
+}
+
 /** Commits what an invocation emitted and changed (call only for an invocation that was not killed). */
 export async function commitInvocation(
   log: EmitLog,
   emitterId: string,
   dedupe: DedupeStrategy | null,
-  outcome: Pick<InvokeOutcome, 'emits' | 'db'> & { ok?: boolean },
+  outcome: Pick<InvokeOutcome, 'emits'> & { db?: DbChanges; ok?: boolean },
   hooks: CommitHooks,
-  /** What started the invocation, kept with its events. */
-  trigger?: KeptTrigger,
+  { trigger, hops }: InvocationOrigin = {},
 ): Promise<CommitResult> {
-  const batch = prepareBatch(outcome.emits, dedupe);
+  const batch = prepareBatch(outcome.emits, dedupe, hops);
   for (const line of batch.refused) hooks.onRefused(line);
   // Emits of a run that then threw are kept, marked: search counts them as failed.
   const events = outcome.ok === false ? batch.events.map((e) => ({ ...e, fail: true as const })) : batch.events;

@@ -1,5 +1,5 @@
-import { dedupeKey, numericId, type DedupeState } from '../../store/dedupe-state';
-import type { PendingEvent } from '../../store/event-store';
+import { dedupeKey, numericId, type DedupeState } from '../ports/dedupe-state';
+import type { PendingEvent } from '../../domain/events';
 
 export type DedupeStrategy = 'unique' | 'greatest' | 'last';
 

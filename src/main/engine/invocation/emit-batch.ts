@@ -1,7 +1,7 @@
 import { randomToken } from '../../../shared/ids';
 import type { EmitRecord } from '../../domain/invocations';
-import type { PendingEvent } from '../../store/event-store';
-import { numericId } from '../../store/dedupe-state';
+import type { PendingEvent } from '../../domain/events';
+import { numericId } from '../ports/dedupe-state';
 import type { DedupeStrategy } from './dedupe';
 
 export interface PreparedBatch {
@@ -13,9 +13,9 @@ export interface PreparedBatch {
 /**
  * Turns an invocation's `$emit` calls into events ready to commit: refuses emits a dedupe
  * strategy cannot place, and orders events that carry `ts` oldest to newest (events without
- * `ts` keep their place).
+ * `ts` keep their place). `hops`, when given, is stored on each event.
  */
-export function prepareBatch(emits: EmitRecord[], strategy: DedupeStrategy | null): PreparedBatch {
+export function prepareBatch(emits: EmitRecord[], strategy: DedupeStrategy | null, hops?: number): PreparedBatch {
   const refused: string[] = [];
   const events: PendingEvent[] = [];
   for (const e of emits) {
@@ -30,6 +30,7 @@ export function prepareBatch(emits: EmitRecord[], strategy: DedupeStrategy | nul
     }
     // Fields set one by one (not spread in): this runs once per emitted event.
     const event: PendingEvent = { ch: typeof e.name === 'string' ? e.name : '', emit_id: randomToken(27), ev: e.event === undefined ? null : e.event };
+    if (hops !== undefined) event.hops = hops;
     if (typeof e.summary === 'string') event.sum = e.summary;
     if (typeof e.ts === 'number' && Number.isFinite(e.ts)) event.ts = e.ts;
     if (did !== undefined) event.did = did;

@@ -4,7 +4,7 @@
 import { dataStoreInterfaces } from '../props/data-store-props';
 import type { InterfaceValue } from '../../domain/invocations';
 import type { PropDescriptor } from '../../domain/components';
-import type { SourceDoc } from '../../store/document-types';
+import type { SourceDoc } from '../../domain/deployments';
 
 /** A source's interface values; `dataStoreProps` are its data_store prop names (or its props). */
 export function sourceInterfaces(

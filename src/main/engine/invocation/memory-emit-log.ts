@@ -1,8 +1,9 @@
-// An EmitLog kept in memory: what runnel/testing commits a test component's invocations to, so
-// that the harness goes through the very commit the service uses (commit.ts) instead of a copy.
-import { applyEmitted, emptyDedupe, type DedupeState } from '../../store/dedupe-state';
-import { applyDbChanges } from './db-changes';
-import type { CommitInput, EmitLog, StoredEvent } from './emit-log';
+// An EmitLog (ports/emit-log.ts) kept in memory: what runnel/testing commits a test component's
+// invocations to, so that the harness goes through the very commit the service uses (commit.ts)
+// instead of a copy.
+import { applyEmitted, emptyDedupe, type DedupeState } from '../ports/dedupe-state';
+import { applyDbChanges } from '../ports/db-changes';
+import type { CommitInput, EmitLog, StoredEvent } from '../ports/emit-log';
 
 interface Emitter {
   db: Record<string, unknown>;

@@ -4,10 +4,18 @@
 // contract: a commit's events and db changes are one atomic write, the dedupe decision (`select`)
 // is taken against the state that write lands on, and readers see a commit only after it.
 import type { EventIdParts } from '../../../shared/ids';
-import type { KeptTrigger, KeptTriggerKind, ListOptions } from '../../store/event-store';
-import type { EmitLog, StoredEvent } from '../invocation/emit-log';
+import type { KeptTrigger, KeptTriggerKind, StoredEvent } from '../../domain/events';
+import type { EmitLog } from './emit-log';
 
-export type { KeptTrigger, KeptTriggerKind, ListOptions, StoredEvent };
+export type { KeptTrigger, KeptTriggerKind, StoredEvent };
+
+/** A page of one channel's events: newest first, or the oldest after `after`. */
+export interface ListOptions {
+  channel: string;
+  limit: number;
+  before?: EventIdParts;
+  after?: EventIdParts;
+}
 
 export interface EventLog extends EmitLog {
   /** The deployment state: an emitter's (a source's or a step's) `db` as last committed. */

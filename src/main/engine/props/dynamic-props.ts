@@ -3,8 +3,8 @@
 // with the component's own props at each run: so their configured values reach run(), and the
 // data_store props among them are live stores, as in a source.
 import { RunnelError } from '../../../shared/errors';
-import type { PropDescriptor } from '../../domain/components';
-import type { ComponentDoc, StepDoc } from '../../store/document-types';
+import type { ComponentDoc, PropDescriptor } from '../../domain/components';
+import type { StepDoc } from '../../domain/deployments';
 import { hasExpression } from '../invocation/expressions';
 import { DATA_STORE_PROP } from '../../../shared/data-stores';
 import type { DataStoreCheck } from './data-store-props';

@@ -1,5 +1,5 @@
-import type { SubscriptionDoc, WorkflowDoc } from '../../store/document-types';
-import type { StoredEvent } from '../../store/event-store';
+import type { SubscriptionDoc, WorkflowDoc } from '../../domain/deployments';
+import type { StoredEvent } from '../../domain/events';
 import type { Deployments } from '../deployments/deployments';
 
 /** A delivery that would make the chain of subscriptions longer than this is not made. */

@@ -8,7 +8,8 @@ import { s3BucketProblem, s3PrefixProblem } from '../../sandbox/s3-names';
 import type { Clock } from '../../scheduler/clock';
 import type { BoundedLists } from '../../store/bounded-lists';
 import type { StepDoc, WorkflowDoc } from '../../store/document-types';
-import type { EventLog } from '../../engine/ports/event-log';
+import type { EventLog, StoredEvent } from '../../engine/ports/event-log';
+import { commitInvocation } from '../../engine/invocation/commit';
 import type { EventBus } from '../event-bus';
 
 export const OWNER_ADDRESS = 'owner@localhost';
@@ -53,10 +54,9 @@ export class Destinations {
       case 's3':
         return this.s3(s);
       case 'emit': {
-        const stored = await this.deps.events.commit(wf.id, {
-          events: [{ ch: s.channel ?? '', emit_id: randomToken(27), ev: s.event ?? null, hops }],
-        });
-        this.deps.bus.publishEvents(wf.id, stored);
+        // Through the one commit, with no dedupe strategy (so nothing is refused); published once stored.
+        const publish = (stored: StoredEvent[]) => this.deps.bus.publishEvents(wf.id, stored);
+        await commitInvocation(this.deps.events, wf.id, null, { emits: [{ event: s.event, name: s.channel }] }, { onRefused: () => {}, publish }, { hops });
         return;
       }
       case 'sse':

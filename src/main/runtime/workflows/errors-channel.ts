@@ -1,9 +1,9 @@
-import { randomToken } from '../../../shared/ids';
 import type { ErrorCounts, WorkflowRun } from '../../../shared/resources';
 import type { SerializedError } from '../../domain/invocations';
 import type { Clock } from '../../scheduler/clock';
 import type { StepDoc, WorkflowDoc } from '../../store/document-types';
-import type { EventLog } from '../../engine/ports/event-log';
+import type { EventLog, StoredEvent } from '../../engine/ports/event-log';
+import { commitInvocation } from '../../engine/invocation/commit';
 import type { EventBus } from '../event-bus';
 import type { Destinations } from './destinations';
 
@@ -62,10 +62,10 @@ export class ErrorsChannel {
         stack: error.stack ?? `${error.name}: ${error.message}`,
       },
     };
-    const stored = await this.deps.events.commit(wf.id, {
-      events: [{ ch: ERRORS_CHANNEL, emit_id: randomToken(27), ev: event, hops, sum: `${error.name}: ${error.message}`.slice(0, 200) }],
-    });
-    this.deps.bus.publishEvents(wf.id, stored);
+    // Through the one commit, with no dedupe strategy (so nothing is refused); published once stored.
+    const emit = { event, name: ERRORS_CHANNEL, summary: `${error.name}: ${error.message}`.slice(0, 200) };
+    const publish = (stored: StoredEvent[]) => this.deps.bus.publishEvents(wf.id, stored);
+    await commitInvocation(this.deps.events, wf.id, null, { emits: [emit] }, { onRefused: () => {}, publish }, { hops });
     this.deps.onRecorded?.(wf.id);
     this.deps.destinations.email({
       subject: `Runnel: workflow "${wf.name}" failed`,

@@ -1,4 +1,7 @@
-import { LIMITS } from '../../shared/limits';
+// Part of the event log's contract (event-log.ts): every backend keeps this state per emitter
+// and moves it with applyEmitted for each event it stores, so the engine's dedupe decision
+// (invocation/dedupe.ts) reads the same state whichever backend holds it.
+import { LIMITS } from '../../../shared/limits';
 
 /**
  * What the dedupe strategies remember about a source's emitted ids. All three views are kept
