@@ -4,7 +4,8 @@
 // when the service runs as root. Tested apart from SES: a runner entry that behaves like code
 // that got out of its compartment is started exactly as the pool starts runners.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { runnerPids } from '../helpers/processes';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PYTHON_RUNNER_PACKAGES, RUNNER_PACKAGES } from '../../src/main/sandbox/client/os-wall/read-grants';
@@ -125,21 +126,6 @@ describe('the memory cap under the permission model', () => {
     }
   });
 });
-
-/** Pids of the service's runner processes (its children running runner.js). */
-function runnerPids(servicePid: number): number[] {
-  return readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === servicePid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('runner.js');
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 describe('the OS wall of a running service', () => {
   const svc = useService();

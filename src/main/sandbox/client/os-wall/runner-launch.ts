@@ -48,11 +48,19 @@ function setprivPath(): string | null {
   return ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p)) ?? null;
 }
 
+/** util-linux's chrt, where it is installed (absolute: never looked up in PATH). */
+function chrtPath(): string | null {
+  if (process.platform !== 'linux') return null;
+  return ['/usr/bin/chrt', '/bin/chrt'].find((p) => existsSync(p)) ?? null;
+}
+
 /** Starts runners with every OS layer available here. */
 export class RunnerLauncher {
   private permission: string | null;
   private user: RunnerUser | undefined;
   private setpriv: string | null;
+  /** Runners are started under SCHED_BATCH where chrt is (see launch); not a wall, so not tied to one. */
+  private chrt: string | null;
   private readonly parentWatch: boolean;
   private readonly reads: string[];
 
@@ -61,6 +69,7 @@ export class RunnerLauncher {
     const wall = opts.osWall !== false;
     this.permission = wall ? permissionFlag() : null;
     this.setpriv = wall ? setprivPath() : null;
+    this.chrt = chrtPath();
     this.reads = runnerReadGrants(opts.entry, opts.packages);
     try {
       // Runners start in it (their working directory) and may write nowhere else.
@@ -109,8 +118,13 @@ export class RunnerLauncher {
       ...(existsSync(this.opts.scratchRoot) ? { cwd: this.opts.scratchRoot } : {}),
       ...(this.user ? { uid: this.user.uid, gid: this.user.gid } : {}),
     };
-    if (this.setpriv) return { command: this.setpriv, args: ['--no-new-privs', '--', process.execPath, ...nodeArgs], options };
-    return { command: process.execPath, args: nodeArgs, options };
+    const node = this.setpriv ? [this.setpriv, '--no-new-privs', '--', process.execPath, ...nodeArgs] : [process.execPath, ...nodeArgs];
+    // To the kernel's scheduler a runner is batch work (SCHED_BATCH, no special right needed):
+    // woken by a message, it does not preempt the main process, which serves HTTP and commits
+    // events, but runs on an idle core or at the next tick; and a component spinning in a loop
+    // takes less from the main process. Measured in docs/benchmarks.md.
+    const [command, ...args] = this.chrt ? [this.chrt, '--batch', '0', ...node] : node;
+    return { command, args, options };
   }
 
   /**
@@ -119,18 +133,25 @@ export class RunnerLauncher {
    */
   fallBack(stderr: string): boolean {
     const why = stderr.trim().split('\n').filter(Boolean).slice(-4).join(' | ').slice(0, 600);
+    if (this.chrt && /^chrt:/m.test(stderr)) return this.drop('chrt', why);
     if (this.permission && /bad option|not allowed|ERR_ACCESS_DENIED|permission/i.test(stderr)) return this.drop('permission', why);
     if (this.setpriv && /setpriv/.test(stderr)) return this.drop('setpriv', why);
     if (this.user && /EACCES|EPERM|permission denied/i.test(stderr)) return this.drop('user', why);
     return false;
   }
 
-  private drop(layer: 'user' | 'setpriv' | 'permission', why: string): true {
-    const what = { user: `running as ${this.user?.name}`, setpriv: 'no-new-privs (setpriv)', permission: `Node's permission model (${this.permission})` }[layer];
+  private drop(layer: 'user' | 'setpriv' | 'permission' | 'chrt', why: string): true {
+    const what = {
+      user: `running as ${this.user?.name}`,
+      setpriv: 'no-new-privs (setpriv)',
+      permission: `Node's permission model (${this.permission})`,
+      chrt: 'batch scheduling (chrt)',
+    }[layer];
     this.opts.logger.warn(`sandbox runners start without ${what}: ${why}`);
     if (layer === 'user') this.user = undefined;
     if (layer === 'setpriv') this.setpriv = null;
     if (layer === 'permission') this.permission = null;
+    if (layer === 'chrt') this.chrt = null;
     return true;
   }
 
