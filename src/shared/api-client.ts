@@ -47,8 +47,6 @@ export type DataOf<K extends OperationId> = Answer<K> extends { data: infer D } 
 export type PagedOp = { [K in OperationId]: Answer<K> extends { page_info: unknown; data: unknown[] } ? (Route<K> extends { query: object } ? K : never) : never }[OperationId];
 
 export interface ApiClient {
-  /** Any request by method and path; resolves to the whole JSON body (undefined for 202/204). */
-  request<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
   /** One operation of the table; resolves to its whole answer. */
   call<K extends OperationId>(op: K, ...args: ArgsOf<K>): Promise<Answer<K>>;
   /** One operation of the table; resolves to the `data` of its answer. */
@@ -67,6 +65,7 @@ export function pathOf(route: RouteDef, args: Record<string, unknown> = {}): str
 }
 
 export function createApiClient(o: ClientOptions): ApiClient {
+  /** One request; resolves to the whole JSON body (undefined for 202/204). */
   async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
     let res: Awaited<ReturnType<FetchLike>>;
     try {
@@ -107,7 +106,6 @@ export function createApiClient(o: ClientOptions): ApiClient {
     }
   }
   return {
-    request,
     all: all as ApiClient['all'],
     call: call as ApiClient['call'],
     data: (async (op: OperationId, args?: Record<string, unknown>) => ((await call(op, args)) as { data?: unknown } | undefined)?.data) as ApiClient['data'],

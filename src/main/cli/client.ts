@@ -26,27 +26,4 @@ export class RunnelClient {
     if (f.status === 401) return new CliError(`the API key was refused by ${this.conn.url} (wrong key for this service; key from ${this.conn.from})`, 1, 'unauthorized');
     return new CliError(f.error?.message ?? `${f.method} ${f.path}: the service answered ${f.status}`, 1, f.error?.code);
   }
-
-  /** The whole JSON body (`{data, page_info?}`); throws CliError on any failure. */
-  request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    return this.api.request<T>(method, path, body);
-  }
-
-  /** The `data` of the answer. */
-  async data<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    return ((await this.request<{ data: T }>(method, path, body)) ?? ({} as { data: T })).data;
-  }
-
-  get<T = unknown>(path: string) {
-    return this.data<T>('GET', path);
-  }
-  post<T = unknown>(path: string, body: unknown = {}) {
-    return this.data<T>('POST', path, body);
-  }
-  put<T = unknown>(path: string, body: unknown) {
-    return this.data<T>('PUT', path, body);
-  }
-  del<T = unknown>(path: string) {
-    return this.data<T>('DELETE', path);
-  }
 }

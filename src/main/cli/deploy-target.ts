@@ -61,15 +61,13 @@ export async function deployComponent(
 ): Promise<Deployed> {
   if (c.type === 'source') {
     if (o.trigger) throw new CliError('--trigger is for actions (a source has its own triggers)');
-    const source = await client.post<DeployedSource>('/v1/sources', { ...c.ref, name: o.name, configured_props: o.props });
+    const source = await client.api.data('createSource', { body: { ...c.ref, name: o.name, configured_props: o.props } });
     return { type: 'source', resource: source };
   }
   const type = o.trigger ?? (c.code?.includes('$.respond') ? 'http' : 'manual');
   if (type !== 'http' && type !== 'manual') throw new CliError(`--trigger must be http or manual, got "${type}"`);
-  const workflow = await client.post<Workflow>('/v1/workflows', {
-    name: o.name ?? c.name,
-    trigger: { type },
-    steps: [{ name: stepName(c.name), ...c.ref, configured_props: o.props }],
+  const workflow = await client.api.data('createWorkflow', {
+    body: { name: o.name ?? c.name, trigger: { type }, steps: [{ name: stepName(c.name), ...c.ref, configured_props: o.props }] },
   });
   return { type: 'workflow', resource: workflow };
 }

@@ -1,18 +1,21 @@
+import { apiRoutes } from '../../shared/api-routes';
 import type { FeedFrame } from '../../shared/resources';
 import type { Connection } from './connection';
 import { CliError } from './errors';
 
 /** Opens the account stream `GET /v1/stream`; every failure is a one-line CliError. */
 export async function connectFeed(conn: Connection, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  // An SSE stream, read as bytes: the typed client answers JSON, so this one is fetched here.
+  const { path } = apiRoutes.accountStream;
   let res: Response;
   try {
-    res = await fetch(`${conn.url}/v1/stream`, { headers: { authorization: `Bearer ${conn.apiKey}` }, signal });
+    res = await fetch(conn.url + path, { headers: { authorization: `Bearer ${conn.apiKey}` }, signal });
   } catch (err) {
     const cause = (err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message;
     throw new CliError(`cannot reach Runnel at ${conn.url} (${cause}); is runnel serve running?`);
   }
   if (res.status === 401) throw new CliError(`the API key was refused by ${conn.url} (wrong key for this service; key from ${conn.from})`, 1, 'unauthorized');
-  if (!res.ok || !res.body) throw new CliError(`GET /v1/stream: the service answered ${res.status}`);
+  if (!res.ok || !res.body) throw new CliError(`GET ${path}: the service answered ${res.status}`);
   return res.body;
 }
 

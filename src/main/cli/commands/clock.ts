@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ClockAdvance, ClockNext, ClockRun, SourceFiring, WorkflowFiring } from '../../../shared/clock-api';
+import type { ClockRun } from '../../../shared/clock-api';
 import { action } from '../cli-context';
 import { CliError } from '../errors';
 import { formatDuration } from '../../../shared/duration';
@@ -7,9 +7,8 @@ import { durationArg } from '../values';
 
 import { eventLine, runLine } from '../format';
 import type { Output } from '../output';
-import { resolveTarget, type Target } from '../resolve-target';
+import { resolveTarget } from '../resolve-target';
 
-const base = (t: Target) => `/v1/${t.kind === 'source' ? 'sources' : 'workflows'}/${encodeURIComponent(t.id)}/clock`;
 const offset = (seconds: number) => `clock offset ${seconds >= 0 ? '+' : ''}${formatDuration(seconds)}`;
 
 /** `runnel clock fire|advance|next <id|name>`: the virtual clock of a timer-driven source or workflow. */
@@ -28,7 +27,7 @@ export function registerClock(program: Command): void {
         const target = await resolveTarget(client, ref);
         const out = ctx.out;
         if (target.kind === 'source') {
-          const r = await client.post<SourceFiring>(`${base(target)}/fire`);
+          const r = await client.api.data('fireSourceTimer', { id: target.id });
           out.result(r, () =>
             [
               `${r.ok ? out.color.green('ok') : out.color.red('failed')}  fired at ${r.due_at} (timestamp ${r.timestamp}) in ${r.duration_ms} ms: ${r.emitted.length} emitted`,
@@ -38,7 +37,7 @@ export function registerClock(program: Command): void {
           if (!r.ok) throw new CliError(`the run failed: ${r.error?.name ?? 'Error'}: ${r.error?.message ?? ''}`);
           return;
         }
-        const run = await client.post<WorkflowFiring>(`${base(target)}/fire`);
+        const run = await client.api.data('fireWorkflowTimer', { id: target.id });
         out.result(run, () => `fired at ${run.due_at} (timestamp ${run.timestamp})\n${runLine(out, run)}`);
         if (run.status === 'error') {
           const failed = run.steps.find((s) => s.error);
@@ -59,7 +58,7 @@ export function registerClock(program: Command): void {
         const seconds = durationArg(duration);
         const client = await ctx.client();
         const target = await resolveTarget(client, ref);
-        const a = await client.post<ClockAdvance>(`${base(target)}/advance`, { seconds });
+        const a = await client.api.data(target.kind === 'source' ? 'advanceSourceClock' : 'advanceWorkflowClock', { id: target.id, body: { seconds } });
         const out = ctx.out;
         out.result(a, () =>
           [
@@ -87,7 +86,7 @@ export function registerClock(program: Command): void {
         if (!Number.isInteger(n) || n < 1 || n > 100) throw new CliError(`-n must be a whole number from 1 to 100, got "${opts.n}"`);
         const client = await ctx.client();
         const target = await resolveTarget(client, ref);
-        const next = await client.get<ClockNext>(`${base(target)}/next?n=${n}`);
+        const next = await client.api.data(target.kind === 'source' ? 'sourceClockNext' : 'workflowClockNext', { id: target.id, query: { n } });
         ctx.out.result(next, () => [`now ${next.now}  (${offset(next.offset_seconds)})`, ...next.times.map((t) => `  ${t}`)].join('\n'));
       }),
     );

@@ -13,8 +13,12 @@ export function registerDelete(program: Command): void {
       action<{ force?: boolean }>(async (ctx, opts, ref) => {
         const client = await ctx.client();
         const target = await resolveTarget(client, ref, ['source', 'workflow', 'component']);
-        const path = target.kind === 'source' ? `/v1/sources/${target.id}${opts.force ? '?force=true' : ''}` : target.kind === 'workflow' ? `/v1/workflows/${target.id}` : `/v1/components/${target.id}`;
-        const result = await client.del<{ id: string; deleted: boolean }>(path);
+        const { id } = target;
+        const result = await (target.kind === 'source'
+          ? client.api.data('deleteSource', { id, query: { force: opts.force ? 'true' : undefined } })
+          : target.kind === 'workflow'
+            ? client.api.data('deleteWorkflow', { id })
+            : client.api.data('deleteComponent', { id }));
         ctx.out.result({ ...result, type: target.kind, name: target.name }, () => `${ctx.out.color.green('Deleted')} ${target.kind} "${target.name}" (${target.id})`);
       }),
     );

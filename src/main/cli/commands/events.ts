@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import type { EventSummary } from '../../../shared/resources';
 import { action } from '../cli-context';
 import { CliError } from '../errors';
 import { eventIdAfter, openFeed } from '../feed';
@@ -29,10 +28,10 @@ export function registerEvents(program: Command): void {
         const target = await resolveTarget(client, ref);
         // Opened before the listing so nothing stored in between is missed (ids tell repeats apart).
         const feed = opts.follow ? await openFeed(client) : undefined;
-        const base = target.kind === 'source' ? `/v1/sources/${target.id}` : `/v1/workflows/${target.id}`;
-        const channel = opts.channel === '$errors' && target.kind === 'workflow' ? '' : opts.channel;
-        const path = opts.channel === '$errors' && target.kind === 'workflow' ? `${base}/$errors/event_summaries` : `${base}/event_summaries`;
-        const recent = (await client.get<EventSummary[]>(`${path}?limit=${n}&expand=event&event_name=${encodeURIComponent(channel)}`)).reverse();
+        const errors = opts.channel === '$errors' && target.kind === 'workflow';
+        const args = { id: target.id, query: { limit: n, expand: 'event' as const, event_name: errors ? '' : opts.channel } };
+        const op = target.kind === 'source' ? 'sourceEventSummaries' : errors ? 'workflowErrorSummaries' : 'workflowEventSummaries';
+        const recent = (await client.api.data(op, args)).reverse();
         if (!feed) {
           ctx.out.result(recent, () => (recent.length === 0 ? `No events yet.` : recent.map((e) => eventLine(ctx.out, e)).join('\n')));
           return;

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import type { Subscription } from '../../../shared/resources';
 import { action } from '../cli-context';
 import type { RunnelClient } from '../client';
 import { CliError } from '../errors';
@@ -25,13 +24,13 @@ export function registerSubscribe(program: Command): void {
           const client = await ctx.client();
           const emitter = opts.emitter === 'dc_*' || opts.emitter === 'p_*' ? opts.emitter : (await resolveTarget(client, opts.emitter!)).id;
           const listener = await resolveTarget(client, opts.listener!, ['workflow']);
-          const qs = new URLSearchParams({ emitter_id: emitter, listener_id: listener.id, event_name: opts.channel }).toString();
+          const query = { emitter_id: emitter, listener_id: listener.id, event_name: opts.channel };
           const channel = opts.channel === '' ? 'the default channel' : `channel ${opts.channel}`;
           if (verb === 'subscribe') {
-            const sub = await client.post<Subscription>(`/v1/subscriptions?${qs}`);
+            const sub = await client.api.data('subscribe', { query });
             ctx.out.result(sub, () => `${ctx.out.color.green('Subscribed')} ${listener.name} (${listener.id}) to ${channel} of ${emitter} (${sub.id})`);
           } else {
-            await unsubscribe(client, qs);
+            await unsubscribe(client, query);
             ctx.out.result({ emitter_id: emitter, listener_id: listener.id, event_name: opts.channel, deleted: true }, () => `${ctx.out.color.green('Unsubscribed')} ${listener.name} (${listener.id}) from ${channel} of ${emitter}`);
           }
         }),
@@ -39,9 +38,9 @@ export function registerSubscribe(program: Command): void {
   }
 }
 
-async function unsubscribe(client: RunnelClient, qs: string): Promise<void> {
+async function unsubscribe(client: RunnelClient, query: { emitter_id: string; listener_id: string; event_name: string }): Promise<void> {
   try {
-    await client.del(`/v1/subscriptions?${qs}`);
+    await client.api.data('unsubscribe', { query });
   } catch (err) {
     if (err instanceof CliError && err.code === 'not_found') throw new CliError('there is no such subscription (see runnel list subscriptions)', 1, 'not_found');
     throw err;

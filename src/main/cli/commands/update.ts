@@ -61,7 +61,7 @@ export function registerUpdate(program: Command): void {
             const what = code !== undefined ? { code: code.component_code, component_filename: code.component_filename, component_bundle: code.component_bundle } : { component_id: s.component_id };
             steps = [{ name: s.name, ...what, configured_props: { ...s.configured_props, ...props } }];
           }
-          updated = await client.put<Workflow>(`/v1/workflows/${target.id}`, { name: opts.name, active, steps, ...settings });
+          updated = await client.api.data('updateWorkflow', { id: target.id, body: { name: opts.name, active, steps, ...settings } });
         }
         ctx.out.result(updated, () => `${ctx.out.color.green('Updated')} ${target.kind} "${updated.name}" (${updated.id})${updated.active ? '' : ', inactive'}`);
       }),

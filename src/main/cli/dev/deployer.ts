@@ -1,4 +1,4 @@
-import type { DeployedSource, PageInfo, SavedComponent, Workflow } from '../../../shared/resources';
+import type { DeployedSource, SavedComponent, Workflow } from '../../../shared/resources';
 import type { ComponentFileBody } from '../bundle-file';
 import type { RunnelClient } from '../client';
 import { parseProps } from './props';
@@ -72,8 +72,9 @@ export class DevDeployer {
       const src = await this.client.api.data('updateSource', { id: cur.id, body: code });
       this.current = { ...cur, endpoint: sourceEndpoint(src) };
     } else {
-      const wf = await this.client.put<Workflow>(`/v1/workflows/${cur.id}`, {
-        steps: [{ name: cur.stepName, ...code, configured_props: cur.configuredProps }],
+      const wf = await this.client.api.data('updateWorkflow', {
+        id: cur.id,
+        body: { steps: [{ name: cur.stepName!, ...code, configured_props: cur.configuredProps }] },
       });
       this.current = { ...cur, endpoint: workflowEndpoint(wf) };
     }
@@ -98,33 +99,25 @@ export class DevDeployer {
   }
 
   private async deployAction(component: SavedComponent, name: string, configuredProps: Record<string, unknown>): Promise<Tracked> {
-    const trigger = { type: this.opts.http ? 'http' : 'manual' };
+    const trigger = { type: this.opts.http ? ('http' as const) : ('manual' as const) };
     // Only a workflow that looks like an earlier dev session's is taken over, never a user's
     // multi-step workflow that happens to share the name.
-    const existing = (await this.listAll<Workflow>('/v1/users/me/workflows')).find(
+    const existing = (await this.client.api.all('listWorkflows')).find(
       (w) => w.name === name && w.steps.length === 1 && (w.trigger.type === 'manual' || w.trigger.type === 'http'),
     );
     const stepName = existing?.steps[0].name ?? stepNameFor(component);
     const steps = [{ name: stepName, component_id: component.id, configured_props: configuredProps }];
     const wf = existing
-      ? await this.client.put<Workflow>(`/v1/workflows/${existing.id}`, {
-          steps,
-          ...(existing.trigger.type === trigger.type ? {} : { trigger }),
-          ...(existing.active ? {} : { active: true }),
+      ? await this.client.api.data('updateWorkflow', {
+          id: existing.id,
+          body: {
+            steps,
+            ...(existing.trigger.type === trigger.type ? {} : { trigger }),
+            ...(existing.active ? {} : { active: true }),
+          },
         })
-      : await this.client.post<Workflow>('/v1/workflows', { name, trigger, steps });
+      : await this.client.api.data('createWorkflow', { body: { name, trigger, steps } });
     return { kind: 'workflow', id: wf.id, name: wf.name, endpoint: workflowEndpoint(wf), reused: Boolean(existing), stepName, configuredProps };
-  }
-
-  private async listAll<T extends { id: string }>(path: string): Promise<T[]> {
-    const all: T[] = [];
-    let before: string | null = null;
-    for (;;) {
-      const page: { data: T[]; page_info: PageInfo } = await this.client.request('GET', `${path}?limit=100${before ? `&before=${before}` : ''}`);
-      all.push(...page.data);
-      if (page.data.length < 100 || !page.page_info.end_cursor) return all;
-      before = page.page_info.end_cursor;
-    }
   }
 }
 

@@ -34,26 +34,6 @@ export const client: ApiClient = createApiClient({
   },
 });
 
-/**
- * Calls the REST API on the page's own origin. The browser sends the HttpOnly session cookie;
- * the page never holds the API key. Resolves to the whole JSON body (`{data, page_info?}`).
- */
-export function request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  return client.request<T>(method, path, body);
-}
-
-/** The `data` of a response (`undefined` for a 202/204 answer without a body). */
-export async function data<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return (await request<{ data: T } | undefined>(method, path, body))?.data as T;
-}
-
-export const api = {
-  get: <T>(path: string) => data<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => data<T>('POST', path, body ?? {}),
-  put: <T>(path: string, body: unknown) => data<T>('PUT', path, body),
-  del: <T>(path: string) => data<T>('DELETE', path),
-};
-
 /** A readable message for anything thrown by an action. */
 export function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);

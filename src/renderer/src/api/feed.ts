@@ -1,3 +1,4 @@
+import { apiRoutes } from '../../../shared/api-routes';
 import type { FeedFrame } from '../../../shared/resources';
 
 export type FeedStatus = 'connecting' | 'live' | 'down';
@@ -8,7 +9,7 @@ export type FeedStatus = 'connecting' | 'live' | 'down';
  * caller's cue to re-read lists (the stream has no replay).
  */
 export function connectFeed(onFrame: (f: FeedFrame) => void, onStatus: (s: FeedStatus) => void): () => void {
-  const es = new EventSource('/v1/stream');
+  const es = new EventSource(apiRoutes.accountStream.path);
   onStatus('connecting');
   es.onopen = () => onStatus('live');
   es.onerror = () => onStatus(es.readyState === EventSource.CLOSED ? 'down' : 'connecting');

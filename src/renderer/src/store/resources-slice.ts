@@ -13,7 +13,7 @@ import type {
 } from '../../../shared/resources';
 import type { DataStore } from '../../../shared/data-stores';
 import type { EnvVar } from '../../../shared/env-vars-api';
-import { api, client, messageOf, request } from '../api/client';
+import { client, messageOf } from '../api/client';
 import type { AppState } from './index';
 
 /** The account's lists that several screens share, kept fresh by `change` frames. */
@@ -40,30 +40,17 @@ export interface ResourcesSlice {
   noteEvent(emitterId: string, ms: number): void;
 }
 
-/** Reads every page of a paged list (the UI shows whole lists; accounts are small). */
-async function allPages<T>(path: string): Promise<T[]> {
-  const out: T[] = [];
-  let before: string | null = null;
-  for (;;) {
-    const sep = path.includes('?') ? '&' : '?';
-    const page: { data: T[]; page_info: { end_cursor: string | null; count: number } } = await request('GET', `${path}${sep}limit=100${before ? `&before=${before}` : ''}`);
-    out.push(...page.data);
-    if (page.data.length < 100 || !page.page_info.end_cursor) return out;
-    before = page.page_info.end_cursor;
-  }
-}
-
 const READERS: Partial<Record<ChangedResource, (set: (p: Partial<ResourcesSlice>) => void) => Promise<void>>> = {
   sources: async (set) => set({ sources: await client.all('listSources') }),
   workflows: async (set) => set({ workflows: await client.all('listWorkflows') }),
   components: async (set) => set({ components: await client.all('listComponents') }),
   registry: async (set) => set({ registry: await client.data('listRegistry') }),
   accounts: async (set) => set({ accounts: await client.data('listAccounts') }),
-  subscriptions: async (set) => set({ subscriptions: await api.get<Subscription[]>('/v1/users/me/subscriptions') }),
-  outbox: async (set) => set({ outbox: await api.get<OutboxMessage[]>('/v1/outbox') }),
-  settings: async (set) => set({ settings: await api.get<Settings>('/v1/settings') }),
-  'api-key': async (set) => set({ system: await api.get<SystemInfo>('/v1/system') }),
-  data_stores: async (set) => set({ dataStores: await allPages<DataStore>('/v1/data_stores') }),
+  subscriptions: async (set) => set({ subscriptions: await client.data('listSubscriptions') }),
+  outbox: async (set) => set({ outbox: await client.data('outbox') }),
+  settings: async (set) => set({ settings: await client.data('getSettings') }),
+  'api-key': async (set) => set({ system: await client.data('system') }),
+  data_stores: async (set) => set({ dataStores: await client.all('listDataStores') }),
   env: async (set) => set({ envVars: await client.data('listEnvVars') }),
 };
 

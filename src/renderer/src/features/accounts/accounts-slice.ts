@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Account } from '../../../../shared/resources';
-import { api, client, messageOf } from '../../api/client';
+import { client, messageOf } from '../../api/client';
 import type { AppState } from '../../store/index';
 
 /** What the service shows instead of a stored credential; sent back, it keeps the stored value. */
@@ -22,6 +22,8 @@ export function rowsOf(account: Account): AuthRow[] {
  * The `auth` to send: on create every filled row; on edit `undefined` when nothing changed,
  * else the masked object with only the changed values in clear (the mask keeps a stored value).
  */
+export function authBody(rows: AuthRow[]): Record<string, string>;
+export function authBody(rows: AuthRow[], original: Account): Record<string, string> | undefined;
 export function authBody(rows: AuthRow[], original?: Account): Record<string, string> | undefined {
   const live = rows.filter((r) => r.key.trim() !== '');
   const auth = Object.fromEntries(live.map((r) => [r.key.trim(), r.stored && r.value === '' ? MASK : r.value]));
@@ -58,7 +60,7 @@ export const createAccountsSlice: StateCreator<AppState, [], [], AccountsSlice> 
   return {
     accountErrors: {},
     createAccount: ({ app, name, rows }) =>
-      attempt('create', () => api.post<Account>('/v1/accounts', { app: app.trim(), ...(name.trim() ? { name: name.trim() } : {}), auth: authBody(rows) })),
+      attempt('create', () => client.data('createAccount', { body: { app: app.trim(), ...(name.trim() ? { name: name.trim() } : {}), auth: authBody(rows) } })),
     updateAccount: (account, { name, rows }) => {
       const auth = authBody(rows, account);
       const body = { ...(name.trim() && name.trim() !== account.name ? { name: name.trim() } : {}), ...(auth ? { auth } : {}) };

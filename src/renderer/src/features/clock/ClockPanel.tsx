@@ -1,11 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ClockAdvance, ClockNext } from '../../../../shared/clock-api';
 import { DurationError, formatDuration, parseDuration } from '../../../../shared/duration';
-import { api, messageOf } from '../../api/client';
+import { client, messageOf } from '../../api/client';
 import { ErrorNote } from '../../ui/ErrorNote';
 import './clock.css';
 
 type Owner = 'sources' | 'workflows';
+
+/** The clock operations of each kind of owner. */
+const OPS = {
+  sources: { next: 'sourceClockNext', fire: 'fireSourceTimer', advance: 'advanceSourceClock' },
+  workflows: { next: 'workflowClockNext', fire: 'fireWorkflowTimer', advance: 'advanceWorkflowClock' },
+} as const;
 
 /**
  * The virtual clock of a timer-driven source or workflow: its next fire times, "Fire now", and
@@ -14,7 +20,7 @@ type Owner = 'sources' | 'workflows';
  * when the clock passes their time; without a timer (`timer` false) only Advance is offered.
  */
 export function ClockPanel({ owner, id, active, timer = true }: { owner: Owner; id: string; active: boolean; timer?: boolean }) {
-  const base = `/v1/${owner}/${id}/clock`;
+  const ops = OPS[owner];
   const [next, setNext] = useState<ClockNext | null>(null);
   const [span, setSpan] = useState('1h');
   const [busy, setBusy] = useState<string | null>(null);
@@ -24,13 +30,13 @@ export function ClockPanel({ owner, id, active, timer = true }: { owner: Owner; 
 
   const load = useCallback(async () => {
     try {
-      setNext(await api.get<ClockNext>(`${base}/next?n=5`));
+      setNext(await client.data(ops.next, { id, query: { n: 5 } }));
     } catch (err) {
       setNext(null);
       // Without a timer there is nothing to list once no run is paused.
       if (timer) setError(messageOf(err));
     }
-  }, [base, timer]);
+  }, [ops, id, timer]);
 
   useEffect(() => {
     setError(null);
@@ -54,7 +60,7 @@ export function ClockPanel({ owner, id, active, timer = true }: { owner: Owner; 
 
   const fire = () =>
     act('Firing', async () => {
-      const r = await api.post<{ due_at: string; ok?: boolean; status?: string }>(`${base}/fire`);
+      const r: { due_at: string; ok?: boolean; status?: string } = await client.data(ops.fire, { id });
       setAdvance(null);
       setResult(`Fired once with the time ${r.due_at}${r.ok === false || r.status === 'error' ? ' — it failed, see the logs' : ''}.`);
     });
@@ -68,7 +74,7 @@ export function ClockPanel({ owner, id, active, timer = true }: { owner: Owner; 
       return;
     }
     void act('Advancing', async () => {
-      const a = await api.post<ClockAdvance>(`${base}/advance`, { seconds });
+      const a = await client.data(ops.advance, { id, body: { seconds } });
       setAdvance(a);
       const resumed = a.resumed ? `, ${a.resumed} paused run${a.resumed === 1 ? '' : 's'} went on` : '';
       setResult(`Advanced ${formatDuration(seconds)}: ${a.fired} firing${a.fired === 1 ? '' : 's'} ran${resumed}.`);

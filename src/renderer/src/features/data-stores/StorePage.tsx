@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Route, Switch, useLocation, useParams } from 'wouter';
 import type { DataStore, DataStoreRecord } from '../../../../shared/data-stores';
-import { api, messageOf } from '../../api/client';
+import { client, messageOf } from '../../api/client';
 import { useStore } from '../../store/index';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { CopyButton } from '../../ui/CopyButton';
@@ -123,8 +123,8 @@ function SelectedRecord({ storeId }: { storeId: string }) {
   useEffect(() => {
     if (listed) return;
     let stale = false;
-    api
-      .get<DataStoreRecord>(`/v1/data_stores/${encodeURIComponent(storeId)}/records/${encodeURIComponent(key)}`)
+    client
+      .data('getRecord', { id: storeId, key })
       .then((record) => !stale && setFetched({ key, record }))
       .catch((err) => !stale && setFetched({ key, record: null, error: messageOf(err) }));
     return () => {

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { DataStore, DataStoreRecord } from '../../../../shared/data-stores';
 import type { PageInfo } from '../../../../shared/resources';
-import { api, client, messageOf, request } from '../../api/client';
+import { client, messageOf } from '../../api/client';
 import type { AppState } from '../../store/index';
 
 /** Records of one store as far as they have been read: the newest first, pages of 100. */
@@ -33,8 +33,6 @@ export interface DataStoresSlice {
 }
 
 export const recordWhere = (id: string, key: string) => `${id}\n${key}`;
-const recordsPath = (id: string) => `/v1/data_stores/${encodeURIComponent(id)}/records`;
-const recordPath = (id: string, key: string) => `${recordsPath(id)}/${encodeURIComponent(key)}`;
 
 export const createDataStoresSlice: StateCreator<AppState, [], [], DataStoresSlice> = (set, get) => {
   const note = (where: string, message: string | undefined) => set((s) => ({ dataStoreErrors: { ...s.dataStoreErrors, [where]: message } }));
@@ -54,7 +52,7 @@ export const createDataStoresSlice: StateCreator<AppState, [], [], DataStoresSli
   /** Each read of a store's records gets a number; only the latest one's answer is kept. */
   const reads = new Map<string, number>();
   const page = (id: string, limit: number, before?: string | null) =>
-    request<{ data: DataStoreRecord[]; page_info: PageInfo }>('GET', `${recordsPath(id)}?limit=${limit}${before ? `&before=${before}` : ''}`);
+    client.call('listRecords', { id, query: { limit, ...(before ? { before } : {}) } });
 
   return {
     storeRecords: {},
@@ -100,12 +98,12 @@ export const createDataStoresSlice: StateCreator<AppState, [], [], DataStoresSli
       }
     },
     saveRecord: async (id, key, body) => {
-      const saved = await attempt(recordWhere(id, key), () => api.put<DataStoreRecord>(recordPath(id, key), body));
+      const saved = await attempt(recordWhere(id, key), () => client.data('putRecord', { id, key, body }));
       if (saved) await get().loadRecords(id);
       return saved;
     },
     deleteRecord: async (id, key) => {
-      const ok = (await attempt(recordWhere(id, key), () => api.del(recordPath(id, key)).then(() => true))) === true;
+      const ok = (await attempt(recordWhere(id, key), () => client.data('deleteRecord', { id, key }).then(() => true))) === true;
       if (ok) await get().loadRecords(id);
       return ok;
     },

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
-import type { EventSummary, PageInfo, RunResult, SseEmitFrame, WorkflowRun } from '../../../../shared/resources';
-import { api, client, messageOf, request } from '../../api/client';
+import type { RunResult, SseEmitFrame, WorkflowRun } from '../../../../shared/resources';
+import { client, messageOf } from '../../api/client';
 import type { AppState } from '../../store/index';
 import { emitterKind, summaryToFrame, type EmitterKind } from './event-logic';
 
@@ -48,13 +48,13 @@ export interface EventsSlice {
   clearRerun(): void;
 }
 
-/** The event_summaries paths of an emitter for one channel. */
-function summaryPaths(emitterId: string, channel: string): string[] {
-  const q = `expand=event&limit=100${channel ? `&event_name=${encodeURIComponent(channel)}` : ''}`;
-  if (emitterKind(emitterId) === 'source') return [`/v1/sources/${emitterId}/event_summaries?${q}`];
-  const paths = [`/v1/workflows/${emitterId}/event_summaries?${q}`];
-  if (channel === '') paths.push(`/v1/workflows/${emitterId}/$errors/event_summaries?expand=event&limit=100`);
-  return paths;
+/** Reads the event_summaries pages of an emitter for one channel (a workflow's default channel also reads `$errors`). */
+function summaryPages(id: string, channel: string, query: { expand?: 'event'; limit: number }) {
+  const named = channel ? { ...query, event_name: channel } : query;
+  if (emitterKind(id) === 'source') return [client.call('sourceEventSummaries', { id, query: named })];
+  const pages = [client.call('workflowEventSummaries', { id, query: named })];
+  if (channel === '') pages.push(client.call('workflowErrorSummaries', { id, query }));
+  return pages;
 }
 
 const key = (f: SseEmitFrame) => `${f.name}\u0000${f.id}`;
@@ -87,8 +87,8 @@ export const createEventsSlice: StateCreator<AppState, [], [], EventsSlice> = (s
     const setLoad = (l: Omit<EventLoad, 'channels'>) => set((s) => ({ eventLoads: { ...s.eventLoads, [emitterId]: { ...l, channels } } }));
     setLoad({ loading: true });
     try {
-      const lists = await Promise.all(summaryPaths(emitterId, channel).map((p) => api.get<EventSummary[]>(p)));
-      get().setEvents(emitterId, lists.flat().map(summaryToFrame));
+      const pages = await Promise.all(summaryPages(emitterId, channel, { expand: 'event', limit: 100 }));
+      get().setEvents(emitterId, pages.flatMap((p) => p.data).map(summaryToFrame));
       setLoad({ loading: false });
     } catch (err) {
       setLoad({ loading: false, error: messageOf(err) });
@@ -98,9 +98,7 @@ export const createEventsSlice: StateCreator<AppState, [], [], EventsSlice> = (s
     const counts = await Promise.all(
       emitterIds.map(async (id) => {
         try {
-          const pages = await Promise.all(
-            summaryPaths(id, '').map((p) => request<{ page_info: PageInfo }>('GET', p.replace('expand=event&limit=100', 'limit=1'))),
-          );
+          const pages = await Promise.all(summaryPages(id, '', { limit: 1 }));
           return [id, pages.reduce((n, p) => n + p.page_info.total_count, 0)] as const;
         } catch {
           return null; // an emitter deleted meanwhile simply has no count
@@ -110,8 +108,7 @@ export const createEventsSlice: StateCreator<AppState, [], [], EventsSlice> = (s
     set((s) => ({ eventCounts: { ...s.eventCounts, ...Object.fromEntries(counts.filter((c) => c !== null)) } }));
   },
   async deleteEvents(sourceId) {
-    // 202 without a body: `api.del` expects `{data}`, so ask `request` directly.
-    await request('DELETE', `/v1/sources/${sourceId}/events`);
+    await client.call('deleteSourceEvents', { id: sourceId });
     set((s) => ({ liveEvents: { ...s.liveEvents, [sourceId]: [] }, eventCounts: { ...s.eventCounts, [sourceId]: 0 } }));
   },
   async rerunEvent(rerunKey, target, event, fromEvent) {
@@ -120,8 +117,8 @@ export const createEventsSlice: StateCreator<AppState, [], [], EventsSlice> = (s
       const outcome: RerunOutcome = fromEvent
         ? { kind: 'source', targetId: target.id, result: await client.data('rerunSourceEvent', { id: target.id, event_id: fromEvent, body: event === undefined ? {} : { event } }) }
         : target.kind === 'source'
-          ? { kind: 'source', targetId: target.id, result: await api.post<RunResult>(`/v1/sources/${target.id}/run`, { event }) }
-          : { kind: 'workflow', targetId: target.id, run: await api.post<WorkflowRun>(`/v1/workflows/${target.id}/run`, { event }) };
+          ? { kind: 'source', targetId: target.id, result: await client.data('runSource', { id: target.id, body: { event } }) }
+          : { kind: 'workflow', targetId: target.id, run: await client.data('runWorkflow', { id: target.id, body: { event } }) };
       set({ rerun: { key: rerunKey, busy: false, outcome } });
     } catch (err) {
       set({ rerun: { key: rerunKey, busy: false, error: messageOf(err) } });

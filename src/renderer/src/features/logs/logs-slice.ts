@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { LogLine, WorkflowRun } from '../../../../shared/resources';
-import { api, messageOf } from '../../api/client';
+import { client, messageOf } from '../../api/client';
 import type { AppState } from '../../store/index';
 
 /** A one-off read: the value, or the API's message. */
@@ -28,7 +28,7 @@ export const createLogsSlice: StateCreator<AppState, [], [], LogsSlice> = (set, 
     set((s) => ({ sourceLogs: { ...s.sourceLogs, [sourceId]: {} } }));
     let loaded: Loaded<LogLine[]>;
     try {
-      loaded = { value: await api.get<LogLine[]>(`/v1/sources/${sourceId}/logs`) };
+      loaded = { value: await client.data('sourceLogs', { id: sourceId }) };
     } catch (err) {
       loaded = { error: messageOf(err) };
     }
@@ -37,7 +37,7 @@ export const createLogsSlice: StateCreator<AppState, [], [], LogsSlice> = (set, 
   async loadRunLogs(workflowId, runId) {
     let loaded: Loaded<WorkflowRun>;
     try {
-      loaded = { value: await api.get<WorkflowRun>(`/v1/workflows/${workflowId}/runs/${runId}`) };
+      loaded = { value: await client.data('getRun', { id: workflowId, runId }) };
     } catch (err) {
       loaded = { error: messageOf(err) };
     }
@@ -47,7 +47,7 @@ export const createLogsSlice: StateCreator<AppState, [], [], LogsSlice> = (set, 
     await Promise.all(
       workflowIds.map(async (id) => {
         try {
-          get().setRuns(id, await api.get<WorkflowRun[]>(`/v1/workflows/${id}/runs?limit=20`));
+          get().setRuns(id, await client.data('listRuns', { id, query: { limit: 20 } }));
         } catch {
           // A workflow deleted meanwhile has no runs to pick; the list refreshes on its `change` frame.
         }

@@ -1,5 +1,5 @@
 // Async options (spec 2.9): pages asked for by `page` and by the `context` the last answer gave.
-import { api } from '../../api/client';
+import { client } from '../../api/client';
 import { normalizeOptions, type Option } from './prop-form-model';
 
 export interface OptionsAnswer {
@@ -44,5 +44,5 @@ export function nextRequest(prev: RemoteOptions | null, configured: Record<strin
 
 /** Asks the service for one page of a prop's options. */
 export function fetchOptions(componentId: string, prop: string, body: ReturnType<typeof nextRequest>) {
-  return api.post<OptionsAnswer>(`/v1/components/${encodeURIComponent(componentId)}/props/${encodeURIComponent(prop)}/options`, body);
+  return client.data('propOptions', { idOrKey: componentId, prop, body });
 }

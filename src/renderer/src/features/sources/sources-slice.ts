@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { UpdateSourceBody } from '../../../../shared/api';
-import type { ConfigurableProp, DeployedSource, EventSummary, RunResult, SavedComponent } from '../../../../shared/resources';
-import { api, client, messageOf, request } from '../../api/client';
+import type { ConfigurableProp, DeployedSource, RunResult, SavedComponent } from '../../../../shared/resources';
+import { client, messageOf } from '../../api/client';
 import type { AppState } from '../../store/index';
 import { placeErrors } from '../props/prop-errors';
 import type { FormResult } from '../props/prop-form-model';
@@ -95,11 +95,13 @@ export const createSourcesSlice: StateCreator<AppState, [], [], SourcesSlice> = 
       }
       set({ deploy: { busy: true, since: Date.now(), error: null, propErrors: {} } });
       try {
-        const created = await api.post<DeployedSource>('/v1/sources', {
-          component_id: d.componentId,
-          configured_props: d.configured,
-          ...(d.name.trim() ? { name: d.name.trim() } : {}),
-          ...(timeout ? { timeout_seconds: Number(timeout) } : {}),
+        const created = await client.data('createSource', {
+          body: {
+            component_id: d.componentId,
+            configured_props: d.configured,
+            ...(d.name.trim() ? { name: d.name.trim() } : {}),
+            ...(timeout ? { timeout_seconds: Number(timeout) } : {}),
+          },
         });
         set((s) => ({ deploy: { ...s.deploy, busy: false }, draft: EMPTY_DRAFT, sources: [created, ...s.sources.filter((x) => x.id !== created.id)] }));
         void get().refresh('sources');
@@ -160,8 +162,8 @@ export const createSourcesSlice: StateCreator<AppState, [], [], SourcesSlice> = 
       if (done.has(id) && !force) return;
       done.add(id);
       try {
-        const page = await request<{ data: EventSummary[] }>('GET', `/v1/sources/${id}/event_summaries?limit=100&expand=event`);
-        get().setEvents(id, page.data.map(frameOf));
+        const summaries = await client.data('sourceEventSummaries', { id, query: { limit: 100, expand: 'event' } });
+        get().setEvents(id, summaries.map(frameOf));
       } catch (err) {
         done.delete(id);
         op(id, { error: `Could not read the events: ${messageOf(err)}` });

@@ -106,11 +106,6 @@ export function emitterOptions(sources: DeployedSource[], workflows: Workflow[])
   ];
 }
 
-/** Query string of POST/DELETE /v1/subscriptions. */
-export function subscriptionQuery(emitterId: string, listenerId: string, eventName: string): string {
-  return new URLSearchParams({ emitter_id: emitterId, listener_id: listenerId, event_name: eventName }).toString();
-}
-
 export interface LabelBox {
   x: number;
   y: number;

@@ -1,8 +1,8 @@
 import type { StateCreator } from 'zustand';
-import type { Subscription, WorkflowRun } from '../../../../shared/resources';
-import { api, messageOf, request } from '../../api/client';
+import type { Subscription } from '../../../../shared/resources';
+import { client, messageOf } from '../../api/client';
 import type { AppState } from '../../store/index';
-import { ERRORS_CHANNEL, subscriptionQuery } from './wiring-graph';
+import { ERRORS_CHANNEL } from './wiring-graph';
 
 /** Where a wiring action failed, so the screen shows the message next to it. */
 export type WiringPlace = 'create' | 'forward' | 'delete' | 'deliveries';
@@ -27,7 +27,7 @@ export const createWiringSlice: StateCreator<AppState, [], [], WiringSlice> = (s
     wiringErrors: {},
     async subscribe(emitterId, listenerId, eventName, place = 'create') {
       try {
-        const sub = await api.post<Subscription>(`/v1/subscriptions?${subscriptionQuery(emitterId, listenerId, eventName)}`);
+        const sub = await client.data('subscribe', { query: { emitter_id: emitterId, listener_id: listenerId, event_name: eventName } });
         ok(place);
         await get().refresh('subscriptions');
         return sub;
@@ -39,7 +39,7 @@ export const createWiringSlice: StateCreator<AppState, [], [], WiringSlice> = (s
     forwardErrors: (workflowId, listenerId) => get().subscribe(workflowId, listenerId, ERRORS_CHANNEL, 'forward'),
     async unsubscribe(sub) {
       try {
-        await request('DELETE', `/v1/subscriptions?${subscriptionQuery(sub.emitter_id, sub.listener_id, sub.event_name)}`);
+        await client.data('unsubscribe', { query: { emitter_id: sub.emitter_id, listener_id: sub.listener_id, event_name: sub.event_name } });
         ok('delete');
         await get().refresh('subscriptions');
         return true;
@@ -50,7 +50,7 @@ export const createWiringSlice: StateCreator<AppState, [], [], WiringSlice> = (s
     },
     async loadListenerRuns(listenerId) {
       try {
-        const read = await api.get<WorkflowRun[]>(`/v1/workflows/${encodeURIComponent(listenerId)}/runs?limit=100`);
+        const read = await client.data('listRuns', { id: listenerId, query: { limit: 100 } });
         const seen = new Set(read.map((r) => r.id));
         const live = (get().runs[listenerId] ?? []).filter((r) => !seen.has(r.id));
         get().setRuns(listenerId, [...live, ...read].sort((a, b) => b.started_at - a.started_at).slice(0, 100));

@@ -1,3 +1,4 @@
+import type { CreateWorkflowBody, WorkflowTriggerBody } from '../../../../shared/api';
 import type { ConfigurableProp, RegistryEntry, SavedComponent, Workflow, WorkflowStep } from '../../../../shared/resources';
 import { propsFromCode } from './props-from-code';
 import { emptySettings, settingsBody, settingsFromWorkflow, SETTINGS_FIELDS, validateSettings, type DraftSettings, type SettingsErrors } from './settings-model';
@@ -150,9 +151,9 @@ export function hasErrors(e: BuilderErrors): boolean {
 }
 
 /** The body of `POST /v1/workflows` / `PUT /v1/workflows/{id}`. Empty prop values are left out. */
-export function toRequestBody(d: Draft): Record<string, unknown> {
+export function toRequestBody(d: Draft): CreateWorkflowBody {
   const t = d.trigger;
-  const trigger =
+  const trigger: WorkflowTriggerBody =
     t.type === 'timer'
       ? t.timerMode === 'interval'
         ? { type: 'timer', intervalSeconds: Number(t.intervalSeconds) }

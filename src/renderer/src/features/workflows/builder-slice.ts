@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
-import type { SavedComponent, Workflow } from '../../../../shared/resources';
-import { api, ApiError, messageOf } from '../../api/client';
+import type { Workflow } from '../../../../shared/resources';
+import { ApiError, client, messageOf } from '../../api/client';
 import type { AppState } from '../../store/index';
 import { clearDraft, loadDraft, saveDraft, stepDraftKey } from '../../ui/drafts';
 import {
@@ -69,8 +69,8 @@ export const createBuilderSlice: StateCreator<AppState, [], [], BuilderSlice> = 
         const s = get();
         // A deep link may arrive before the shared lists: steps are told apart with them.
         await Promise.all([s.loaded.registry ? null : s.refresh('registry'), s.loaded.components ? null : s.refresh('components')]);
-        const wf = await api.get<Workflow>(`/v1/workflows/${encodeURIComponent(id)}`);
-        const draft = await draftFromWorkflow(wf, get().registry, get().components, (cid) => api.get<SavedComponent>(`/v1/components/${encodeURIComponent(cid)}`));
+        const wf = await client.data('getWorkflow', { id });
+        const draft = await draftFromWorkflow(wf, get().registry, get().components, (cid) => client.data('getComponent', { idOrKey: cid }));
         if (get().wfEditingId === id) set({ wfDraft: { ...draft, steps: draft.steps.map((st) => withStepDraft(id, st)) }, wfBuilderStatus: 'idle' });
       } catch (err) {
         if (get().wfEditingId === id) set({ wfErrors: { steps: {}, top: messageOf(err) }, wfBuilderStatus: 'load-failed' });
@@ -142,7 +142,7 @@ export const createBuilderSlice: StateCreator<AppState, [], [], BuilderSlice> = 
       set({ wfErrors: NO_ERRORS, wfBuilderStatus: 'saving' });
       try {
         const body = toRequestBody(draft);
-        const wf = id ? await api.put<Workflow>(`/v1/workflows/${encodeURIComponent(id)}`, body) : await api.post<Workflow>('/v1/workflows', body);
+        const wf = id ? await client.data('updateWorkflow', { id, body }) : await client.data('createWorkflow', { body });
         set({ wfBuilderStatus: 'idle' });
         if (id) for (const st of draft.steps) clearDraft(stepDraftKey(id, st.name));
         void get().refresh('workflows');

@@ -1,6 +1,6 @@
 // A workflow's execution settings as the builder's settings panel holds them (text until saved),
 // checked with the service's ranges, and turned into the request body's fields.
-import { EXECUTION_LIMITS as L, type ThrottleUnit } from '../../../../shared/api';
+import { EXECUTION_LIMITS as L, type CreateWorkflowBody, type ThrottleUnit } from '../../../../shared/api';
 import type { Workflow } from '../../../../shared/resources';
 
 export interface DraftSettings {
@@ -66,7 +66,7 @@ export function validateSettings(s: DraftSettings): SettingsErrors | undefined {
 }
 
 /** The request body's settings fields; empty text fields are left out (stored values stay). */
-export function settingsBody(s: DraftSettings): Record<string, unknown> {
+export function settingsBody(s: DraftSettings): Partial<CreateWorkflowBody> {
   const c = s.concurrency.trim();
   return {
     ...(c ? { concurrency: c === 'unlimited' ? null : Number(c) } : {}),

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
-import type { EventSummary, SseEmitFrame } from '../../../../shared/resources';
+import type { SseEmitFrame } from '../../../../shared/resources';
 import type { StepTestResult } from '../../../../shared/test-events-api';
-import { client, request } from '../../api/client';
+import { client } from '../../api/client';
 import type { AppState } from '../../store/index';
 
 /** The error event a failed run files on the workflow's `$errors` channel. */
@@ -44,8 +44,8 @@ export const createWorkflowSlice: StateCreator<AppState, [], [], WorkflowSlice> 
     return r;
   },
   async loadWorkflowErrors(workflowId) {
-    const page = await request<{ data: EventSummary[] }>('GET', `/v1/workflows/${encodeURIComponent(workflowId)}/$errors/event_summaries?expand=event&limit=100`);
-    const rows = page.data.map((e) => ({ id: e.id, ts: e.indexed_at_ms, event: (e.event ?? {}) as WorkflowErrorEvent }));
+    const summaries = await client.data('workflowErrorSummaries', { id: workflowId, query: { expand: 'event', limit: 100 } });
+    const rows = summaries.map((e) => ({ id: e.id, ts: e.indexed_at_ms, event: (e.event ?? {}) as WorkflowErrorEvent }));
     set((s) => ({ wfErrorEvents: { ...s.wfErrorEvents, [workflowId]: rows } }));
   },
   async setWorkflowActive(workflowId, active) {
