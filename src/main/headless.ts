@@ -45,8 +45,9 @@ export async function serveHeadless(o: HeadlessOptions): Promise<RunningService>
       : `API key: in ${service.paths.apiKeyFile} (send it as "Authorization: Bearer <key>")\n`,
   );
   process.stdout.write(`Data directory: ${service.paths.dataDir}\n`);
+  // Once each: a second Ctrl-C stops at once, without waiting for the accepted runs.
   const stop = (signal: string) => {
-    logger.info(`${signal}: shutting down`);
+    logger.info(`${signal}: shutting down (${signal} again stops at once)`);
     service.close().then(
       () => process.exit(0),
       (err) => {

@@ -58,6 +58,7 @@ import { WebhookService } from './services/webhook-service';
 import type { StoreFs } from './store/store-fs';
 import { DataDirLock } from './store/data-dir-lock';
 import { Lifecycle } from './lifecycle';
+import { finishRuns } from './finish-runs';
 import { openEmbeddedBackend } from './backends/embedded';
 
 export interface ServiceOptions {
@@ -201,6 +202,8 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
       errors.record(listener, null, null, error, hops, e.ev).catch((err) => o.logger.error('could not record a refused delivery', err)),
   });
   life.add('subscription trigger', subscriptionTrigger, (x) => x.dispose());
+  // Stopped after the HTTP server, before the triggers, runners and stores: accepted runs finish and are stored.
+  life.add('accepted runs', deployments, (d) => finishRuns(d, o.logger));
   const sources = new SourcesService({
     ...{ docs, events, catalog, runtime, endpointUrl, changed },
     userId: () => docs.data.user!.id,

@@ -52,7 +52,8 @@ export interface EmbeddedBackend extends EnginePorts {
 export async function openEmbeddedBackend(o: EmbeddedBackendOptions, life: Lifecycle): Promise<EmbeddedBackend> {
   const { paths, clock, logger, fs } = o;
   const health = new StoreHealth(logger, clock);
-  const docs = await DocumentStore.open(paths.documents, { health, fs, now: () => clock.now() });
+  // Registered first, so it stops last: every other part may still change a document as it stops.
+  const docs = life.add('documents', await DocumentStore.open(paths.documents, { health, fs, now: () => clock.now() }), (d) => d.flushed());
   const events = new EventStore({ dir: paths.eventsDir, clock, logger, retention: () => docs.data.settings.event_retention, fs, health });
   await events.openAll();
   life.add('event store', events, (e) => e.close());
@@ -64,6 +65,7 @@ export async function openEmbeddedBackend(o: EmbeddedBackendOptions, life: Lifec
   await dataStores.open();
   life.add('data stores', dataStores, (d) => d.close());
   const timers = life.add('scheduler', new Scheduler(clock), (t) => t.dispose());
+  // Nothing to stop: each record is on disk (fsynced, renamed) before its put() resolves.
   const pausedRuns = await FilePausedRuns.open(paths.pausedDir, { fs, logger, now: () => clock.now() });
   return { health, docs, events, dataStores, queues: inProcessQueues, timers, logs, outbox, runs, pausedRuns, errors };
 }

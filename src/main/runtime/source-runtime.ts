@@ -17,7 +17,7 @@ import { configuredValues, timerEvent } from '../engine/props/timer-config';
 import type { DeploymentKind, DeploymentTriggers } from '../engine/deployments/deployment-kind';
 import type { Deployments } from '../engine/deployments/deployments';
 import type { RunOutcome } from './source-runs';
-import type { DataStores } from './data-stores';
+import type { DataStoreProps } from '../engine/ports/data-stores';
 import type { ComponentConfig } from './component-config';
 import { uniqueSlug } from './slug';
 import { withoutRunnelAnswerCookies } from './http-answer-cookies';
@@ -27,7 +27,8 @@ import { SourceInputs, triggerToKeep } from './source-trigger-inputs';
 export interface SourceRuntimeDeps extends SourceInvokerDeps {
   logger: Logger;
   config: ComponentConfig;
-  dataStores: DataStores;
+  /** Checks a source's `data_store` props (the backend's stores). */
+  dataStores: DataStoreProps;
   deployments: Deployments;
 }
 

@@ -40,6 +40,7 @@ interface Waiter {
 export class DocumentStore {
   private waiting: Waiter[] = [];
   private saving = false;
+  private saved$: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly db: Low<Documents>,
@@ -70,8 +71,13 @@ export class DocumentStore {
     change(this.docs);
     return new Promise((resolve, reject) => {
       this.waiting.push({ resolve, reject });
-      if (!this.saving) void this.saveWaiting();
+      if (!this.saving) this.saved$ = this.saveWaiting();
     });
+  }
+
+  /** Resolves once no save is under way: the stop waits for the last change to reach the file. */
+  async flushed(): Promise<void> {
+    while (this.saving) await this.saved$;
   }
 
   private async saveWaiting(): Promise<void> {

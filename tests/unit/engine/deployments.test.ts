@@ -52,6 +52,22 @@ describe('Deployments: one queue per deployment, whatever the trigger', () => {
     expect(kind.batches.map((b) => (b.events[0] as { n?: number }).n ?? 'timer')).toEqual([1, 2, 'timer', 4]);
   });
 
+  it('drain() also waits for runs queued while it waits (a subscriber of a finishing run)', async () => {
+    const r = rig();
+    const kind = new FakeKind('workflow');
+    for (const id of ['p_a', 'p_b']) {
+      kind.triggers.set(id, triggers());
+      r.deployments.register(kind, id);
+    }
+    let lateDone = false;
+    void r.deployments.dispatch('p_a', manual({ waitMs: 30 })).then(() =>
+      r.deployments.dispatch('p_b', manual({ waitMs: 30 })).then(() => (lateDone = true)),
+    );
+    await r.deployments.drain();
+    expect(lateDone).toBe(true);
+    expect(r.deployments.pending).toBe(0);
+  });
+
   it('runs different deployments in parallel, one batch at a time each', async () => {
     const r = rig();
     const kind = new FakeKind('source', 32);

@@ -36,6 +36,8 @@ interface Live {
 export class Deployments {
   private readonly live = new Map<string, Live>();
   private readonly plugs: TriggerPlug[] = [];
+  /** Runs and tasks queued so far: drain() sees by it that work came in while it waited. */
+  private queued = 0;
 
   constructor(private readonly deps: DeploymentsDeps) {}
 
@@ -79,6 +81,7 @@ export class Deployments {
   /** Queues one run; resolves with the kind's result. Throws 429 at once when the queue is full. */
   dispatch<R>(id: string, input: TriggerInput): Promise<R> {
     const live = this.known(id);
+    this.queued++;
     try {
       return live.queue.run(input) as Promise<R>;
     } catch (err) {
@@ -90,6 +93,7 @@ export class Deployments {
   /** Queues one run nobody waits for: failures (a full queue included) go to the kind's report. */
   dispatchQuietly(id: string, input: TriggerInput): void {
     const live = this.known(id);
+    this.queued++;
     try {
       live.queue.run(input).catch((err) => live.kind.report(id, err));
     } catch (err) {
@@ -100,6 +104,7 @@ export class Deployments {
 
   /** Queues lifecycle work behind the deployment's runs; never refused. */
   task<T>(kind: DeploymentKind, id: string, work: () => Promise<T>): Promise<T> {
+    this.queued++;
     return this.liveOf(kind, id).queue.task(work);
   }
 
@@ -119,9 +124,24 @@ export class Deployments {
     }
   }
 
-  /** Waits for every queued run to finish (shutdown). */
+  /** Runs and tasks waiting or running, over every deployment. */
+  get pending(): number {
+    let n = 0;
+    for (const l of this.live.values()) n += l.queue.length;
+    return n;
+  }
+
+  /**
+   * Waits for every queued run to finish (shutdown), and for the runs queued meanwhile: an
+   * event a finishing run emits reaches its subscribers' queues. Runs held by a throttle do not
+   * hold it up (they are dropped by dispose()).
+   */
   async drain(): Promise<void> {
-    await Promise.all([...this.live.values()].map((l) => l.queue.idle()));
+    for (;;) {
+      const seen = this.queued;
+      await Promise.all([...this.live.values()].map((l) => l.queue.idle()));
+      if (this.queued === seen) return;
+    }
   }
 
   dispose(): void {

@@ -11,3 +11,6 @@ export interface DataStoreBackend extends DataStoreHandler {
   /** Checks a configured `data_store` prop value (the store exists); answers its stored form. */
   configure(prop: PropDescriptor, value: unknown): DataStorePropValue | undefined;
 }
+
+/** What a deployment kind needs of the data stores: checking its `data_store` props (runs reach the stores through the sandbox). */
+export type DataStoreProps = Pick<DataStoreBackend, 'configure'>;

@@ -20,7 +20,7 @@ import { attemptExports, retries, retryDelayMs } from './run-retry';
 import type { ErrorsChannel } from './errors-channel';
 import type { Accounts } from '../accounts';
 import type { EnvVars } from '../env-vars';
-import type { DataStores } from '../data-stores';
+import type { DataStoreProps } from '../../engine/ports/data-stores';
 import type { Secrets } from '../secrets';
 import { SecretScrubber } from '../secret-scrubber';
 import { commitInvocation } from '../../engine/invocation/commit';
@@ -52,7 +52,7 @@ export interface RunExecutorDeps {
   secrets: Secrets;
   accounts: Accounts;
   /** Checks a step's `data_store` props (the service's stores, or runnel/testing's). */
-  dataStores: Pick<DataStores, 'configure'>;
+  dataStores: DataStoreProps;
   env: EnvVars;
   timeoutMs(wf: WorkflowDoc): number;
   /** The public URL of a resume or cancel token; without it, steps cannot pause runs. */

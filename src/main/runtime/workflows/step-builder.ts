@@ -7,7 +7,7 @@ import { hasExpression } from '../../engine/invocation/expressions';
 import { checkStepHttpRequestProps, isHttpRequestProp } from '../../engine/props/http-request-prop';
 import { codeOf, type ComponentCatalog } from '../component-catalog';
 import type { Accounts } from '../accounts';
-import type { DataStores } from '../data-stores';
+import type { DataStoreProps } from '../../engine/ports/data-stores';
 import type { Secrets } from '../secrets';
 import { checkStepRequired, stepDynamicProps, stepProps, type PropSet } from '../../engine/props/dynamic-props';
 import { PYTHON_RUNTIME } from '../../../shared/api';
@@ -18,7 +18,7 @@ export interface StepBuilderDeps {
   secrets: Secrets;
   accounts: Accounts;
   /** Checks a step's `data_store` props (the service's stores, or runnel/testing's). */
-  dataStores: Pick<DataStores, 'configure'>;
+  dataStores: DataStoreProps;
   /** Runs additionalProps() for a step's configured values (engine/props/dynamic-props.ts). */
   config?: PropSet;
 }
