@@ -12,6 +12,16 @@ const GREETER = `export default {
   },
 };`;
 
+// One request, four events.
+const FOUR_PER_REQUEST = `export default {
+  name: "Fan out",
+  version: "0.0.1",
+  props: { http: "$.interface.http" },
+  async run() {
+    for (const n of [1, 2, 3, 4]) this.$emit({ n }, { id: "part-" + n + "-" + Date.now(), summary: "part " + n });
+  },
+};`;
+
 /**
  * Issue #18 item 4: Run now on an HTTP source runs a test event (a sample request, then the last
  * real request), and the event inspector re-runs an event's original request into its source.
@@ -58,5 +68,31 @@ describe('source test events and re-runs of the original request', () => {
     await page.reload();
     await page.getByLabel('Re-run into').selectOption(wf.id);
     expect(await page.getByLabel('Payload (JSON)').inputValue()).toBe('{\n  "name": "Grace"\n}');
+  });
+
+  it('reads the test event again once per new request, not once per event the request emitted', async () => {
+    const { page, svc } = ui;
+    const source = await svc.createSource(FOUR_PER_REQUEST, { name: 'Fan out' });
+    const endpoint: string = source.configured_props.http.endpoint_url;
+    let reads = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && r.url().endsWith(`/v1/sources/${source.id}/test_event`)) reads++;
+    });
+
+    await ui.goto(`/sources/${source.id}`);
+    const detail = page.getByRole('article', { name: 'Source Fan out' });
+    const runNow = detail.getByRole('group', { name: 'Run now' });
+    await runNow.getByText('a sample HTTP request — edit it').waitFor();
+    const opened = reads;
+    expect(opened).toBeGreaterThan(0);
+
+    const res = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(200);
+    const latest = detail.getByRole('table', { name: 'Latest events' });
+    for (const n of [1, 2, 3, 4]) await latest.getByText(`part ${n}`).waitFor();
+    await runNow.getByText(/^the last request, /).waitFor();
+    // Let the page's effects of the last event run before counting.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+    expect(reads - opened).toBe(1);
   });
 });

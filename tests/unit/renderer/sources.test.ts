@@ -202,3 +202,16 @@ describe('test event origin (the line beside Run now)', () => {
     expect(testEventOrigin({ from: 'sample' }, source())).toBe('an empty event — edit it');
   });
 });
+
+describe('the trigger behind the newest event (when Run now reads the test event again)', () => {
+  it('stays the same across the events of one trigger and moves with a new one', async () => {
+    const { newestTriggerId } = await import('../../../src/renderer/src/features/sources/source-model');
+    const frame = (id: string, trigger_id?: string) =>
+      ({ k: 'emit', id, ts: 1, e: {}, sum: null, name: '', metadata: { emitter_id: 'dc_1', emit_id: id, name: '', ...(trigger_id ? { trigger_id } : {}) } }) as const;
+    expect(newestTriggerId(undefined)).toBeUndefined();
+    expect(newestTriggerId([frame('e2', 'i_1'), frame('e1', 'i_1')])).toBe('i_1');
+    expect(newestTriggerId([frame('e3', 'i_2'), frame('e2', 'i_1'), frame('e1', 'i_1')])).toBe('i_2');
+    // An event of a lifecycle hook has no kept trigger: the last trigger is still the one before.
+    expect(newestTriggerId([frame('e4'), frame('e3', 'i_2')])).toBe('i_2');
+  });
+});

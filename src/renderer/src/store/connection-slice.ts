@@ -1,6 +1,5 @@
 import type { StateCreator } from 'zustand';
 import type { FeedStatus } from '../api/feed';
-import type { AppState } from './index';
 
 /** The page's link to the service: live stream status, sign-in, package activity. */
 export interface ConnectionSlice {
@@ -14,7 +13,7 @@ export interface ConnectionSlice {
   addActivity(a: { ts: number; line: string }): void;
 }
 
-export const createConnectionSlice: StateCreator<AppState, [], [], ConnectionSlice> = (set) => ({
+export const createConnectionSlice: StateCreator<ConnectionSlice, [], [], ConnectionSlice> = (set) => ({
   feed: 'connecting',
   signedOut: false,
   activity: [],

@@ -13,7 +13,11 @@ import { createWorkflowSlice, type WorkflowSlice } from '../features/workflows/w
 import { createConnectionSlice, type ConnectionSlice } from './connection-slice';
 import { createResourcesSlice, type ResourcesSlice } from './resources-slice';
 
-/** The renderer's one store: typed slices, each beside the actions that change it. */
+/**
+ * The renderer's one store: typed slices, each beside the actions that change it. Only this file
+ * knows the whole state; each slice types its creator with the slices it reads, so imports point
+ * from here down to the slices and never back.
+ */
 export type AppState = ConnectionSlice &
   ResourcesSlice &
   ComponentsSlice &

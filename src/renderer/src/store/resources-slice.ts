@@ -14,7 +14,6 @@ import type {
 import type { DataStore } from '../../../shared/data-stores';
 import type { EnvVar } from '../../../shared/env-vars-api';
 import { client, messageOf } from '../api/client';
-import type { AppState } from './index';
 
 /** The account's lists that several screens share, kept fresh by `change` frames. */
 export interface ResourcesSlice {
@@ -54,7 +53,7 @@ const READERS: Partial<Record<ChangedResource, (set: (p: Partial<ResourcesSlice>
   env: async (set) => set({ envVars: await client.data('listEnvVars') }),
 };
 
-export const createResourcesSlice: StateCreator<AppState, [], [], ResourcesSlice> = (set, get) => ({
+export const createResourcesSlice: StateCreator<ResourcesSlice, [], [], ResourcesSlice> = (set, get) => ({
   sources: [],
   workflows: [],
   components: [],
@@ -72,7 +71,7 @@ export const createResourcesSlice: StateCreator<AppState, [], [], ResourcesSlice
     const read = READERS[resource];
     if (!read) return;
     try {
-      await read((p) => set(p as Partial<AppState>));
+      await read((p) => set(p));
       set((s) => ({ loaded: { ...s.loaded, [resource]: true }, loadErrors: { ...s.loadErrors, [resource]: undefined } }));
     } catch (err) {
       set((s) => ({ loadErrors: { ...s.loadErrors, [resource]: messageOf(err) } }));

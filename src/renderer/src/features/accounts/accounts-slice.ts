@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { Account } from '../../../../shared/resources';
 import { client, messageOf } from '../../api/client';
-import type { AppState } from '../../store/index';
+import type { ResourcesSlice } from '../../store/resources-slice';
 
 /** What the service shows instead of a stored credential; sent back, it keeps the stored value. */
 export const MASK = '********';
@@ -43,7 +43,7 @@ export interface AccountsSlice {
   clearAccountError(where: string): void;
 }
 
-export const createAccountsSlice: StateCreator<AppState, [], [], AccountsSlice> = (set, get) => {
+export const createAccountsSlice: StateCreator<AccountsSlice & ResourcesSlice, [], [], AccountsSlice> = (set, get) => {
   const note = (where: string, message: string | undefined) => set((s) => ({ accountErrors: { ...s.accountErrors, [where]: message } }));
   /** Runs an action; on failure keeps the API's message where the user acted. */
   const attempt = async <T>(where: string, f: () => Promise<T>): Promise<T | null> => {

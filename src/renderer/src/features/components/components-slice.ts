@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { SavedComponent } from '../../../../shared/resources';
 import { ApiError, client, messageOf } from '../../api/client';
-import type { AppState } from '../../store/index';
+import type { ResourcesSlice } from '../../store/resources-slice';
 import { DEFAULT_FILTER, detectLanguage, errorLineOf, type CodeLanguage, type ComponentFilter } from './component-logic';
 import { clearDraft, componentDraftKey, loadDraft, saveDraft } from '../../ui/drafts';
 
@@ -106,7 +106,7 @@ function saveErrorOf(err: unknown, code: string): SaveError {
   return { code: 'error', message: messageOf(err), line: null, prop: null };
 }
 
-export const createComponentsSlice: StateCreator<AppState, [], [], ComponentsSlice> = (set, get) => {
+export const createComponentsSlice: StateCreator<ComponentsSlice & ResourcesSlice, [], [], ComponentsSlice> = (set, get) => {
   const edit = (p: Partial<ComponentEditor>) => set((s) => ({ componentEditor: { ...s.componentEditor, ...p } }));
   return {
     componentFilter: DEFAULT_FILTER,

@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { DataStore, DataStoreRecord } from '../../../../shared/data-stores';
 import type { PageInfo } from '../../../../shared/resources';
 import { client, messageOf } from '../../api/client';
-import type { AppState } from '../../store/index';
+import type { ResourcesSlice } from '../../store/resources-slice';
 
 /** Records of one store as far as they have been read: the newest first, pages of 100. */
 export interface StoreRecords {
@@ -34,7 +34,7 @@ export interface DataStoresSlice {
 
 export const recordWhere = (id: string, key: string) => `${id}\n${key}`;
 
-export const createDataStoresSlice: StateCreator<AppState, [], [], DataStoresSlice> = (set, get) => {
+export const createDataStoresSlice: StateCreator<DataStoresSlice & ResourcesSlice, [], [], DataStoresSlice> = (set, get) => {
   const note = (where: string, message: string | undefined) => set((s) => ({ dataStoreErrors: { ...s.dataStoreErrors, [where]: message } }));
   const patch = (id: string, p: Partial<StoreRecords>) =>
     set((s) => ({ storeRecords: { ...s.storeRecords, [id]: { records: [], total: 0, more: null, loading: false, ...s.storeRecords[id], ...p } } }));

@@ -1,7 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { RunResult, SseEmitFrame, WorkflowRun } from '../../../../shared/resources';
 import { client, messageOf } from '../../api/client';
-import type { AppState } from '../../store/index';
 import { emitterKind, summaryToFrame, type EmitterKind } from './event-logic';
 
 /** How many live events per emitter the page keeps (the service retains 100 per channel). */
@@ -59,7 +58,7 @@ function summaryPages(id: string, channel: string, query: { expand?: 'event'; li
 
 const key = (f: SseEmitFrame) => `${f.name}\u0000${f.id}`;
 
-export const createEventsSlice: StateCreator<AppState, [], [], EventsSlice> = (set, get) => ({
+export const createEventsSlice: StateCreator<EventsSlice, [], [], EventsSlice> = (set, get) => ({
   liveEvents: {},
   eventCounts: {},
   eventLoads: {},

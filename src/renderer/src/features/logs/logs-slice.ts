@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { LogLine, WorkflowRun } from '../../../../shared/resources';
 import { client, messageOf } from '../../api/client';
-import type { AppState } from '../../store/index';
+import type { RunsSlice } from '../workflows/runs-slice';
 
 /** A one-off read: the value, or the API's message. */
 export interface Loaded<T> {
@@ -21,7 +21,7 @@ export interface LogsSlice {
   loadRecentRuns(workflowIds: string[]): Promise<void>;
 }
 
-export const createLogsSlice: StateCreator<AppState, [], [], LogsSlice> = (set, get) => ({
+export const createLogsSlice: StateCreator<LogsSlice & RunsSlice, [], [], LogsSlice> = (set, get) => ({
   sourceLogs: {},
   runDetails: {},
   async loadSourceLogs(sourceId) {

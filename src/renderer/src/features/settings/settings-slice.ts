@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { Settings } from '../../../../shared/resources';
 import { ApiError, client, messageOf } from '../../api/client';
-import type { AppState } from '../../store/index';
+import type { ResourcesSlice } from '../../store/resources-slice';
 
 /** `GET /v1/packages`: where unpinned imports point, the installed sets, recent fetch activity. */
 export interface PackagesState {
@@ -47,7 +47,7 @@ export interface SettingsSlice {
   refreshPackages(name?: string): Promise<string[] | null>;
 }
 
-export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> = (set, get) => ({
+export const createSettingsSlice: StateCreator<SettingsSlice & ResourcesSlice, [], [], SettingsSlice> = (set, get) => ({
   settingsSave: {},
   async saveSettings(form) {
     const patch = settingsPatch(form, get().settings);

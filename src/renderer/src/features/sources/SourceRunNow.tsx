@@ -6,7 +6,7 @@ import { CodeEditor } from '../../ui/CodeEditor';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { parsePayload } from '../../ui/json-text';
 import { useLoaded } from '../../ui/use-loaded';
-import { testEventOrigin } from './source-model';
+import { newestTriggerId, testEventOrigin } from './source-model';
 
 /**
  * "Run now" with an editable test event, pre-filled from the source's last real trigger (the
@@ -16,9 +16,9 @@ import { testEventOrigin } from './source-model';
 export function SourceRunNow({ source, disabled }: { source: DeployedSource; disabled: boolean }) {
   const id = source.id;
   const runSource = useStore((s) => s.runSource);
-  // Each new event may mean a new trigger: read the test event again.
-  const newest = useStore((s) => s.liveEvents[id]?.[0]?.id);
-  const { value: test, error: loadError } = useLoaded(() => client.data('sourceTestEvent', { id }), [id, newest]);
+  // A new trigger may mean a new test event: read it again then, not on each event it emitted.
+  const trigger = useStore((s) => newestTriggerId(s.liveEvents[id]));
+  const { value: test, error: loadError } = useLoaded(() => client.data('sourceTestEvent', { id }), [id, trigger]);
   const [edited, setEdited] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);

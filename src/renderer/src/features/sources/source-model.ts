@@ -55,7 +55,14 @@ export function endpointOf(source: Pick<DeployedSource, 'configured_props'>): st
 /** Events per minute over the last hour, oldest first. */
 export const eventRate = (frames: SseEmitFrame[] | undefined, now = Date.now()) => perMinute((frames ?? []).map((f) => f.ts), now);
 
-/** An event summary as the live stream would have carried it, so lists mix both. */
+/**
+ * The kept trigger behind the newest event (newest first, as the store keeps them): the test event
+ * can only change with a new trigger, and one trigger may emit many events.
+ */
+export function newestTriggerId(frames: SseEmitFrame[] | undefined): string | undefined {
+  return frames?.find((f) => f.metadata?.trigger_id)?.metadata.trigger_id;
+}
+
 /** Where a test event came from, as the line beside Run now says it. */
 export function testEventOrigin(t: Pick<TestEvent, 'from' | 'ts'>, source: DeployedSource, now = Date.now()): string {
   const what = endpointOf(source) ? 'request' : hasTimer(source) ? 'timer event' : 'trigger';
@@ -65,6 +72,7 @@ export function testEventOrigin(t: Pick<TestEvent, 'from' | 'ts'>, source: Deplo
   return 'an empty event — edit it';
 }
 
+/** An event summary as the live stream would have carried it, so lists mix both. */
 export function frameOf(e: EventSummary): SseEmitFrame {
   return { k: 'emit', id: e.id, ts: e.indexed_at_ms, e: e.event, sum: e.metadata.summary ?? null, name: e.metadata.name, metadata: e.metadata };
 }

@@ -2,7 +2,8 @@ import type { StateCreator } from 'zustand';
 import type { UpdateSourceBody } from '../../../../shared/api';
 import type { ConfigurableProp, DeployedSource, RunResult, SavedComponent } from '../../../../shared/resources';
 import { client, messageOf } from '../../api/client';
-import type { AppState } from '../../store/index';
+import type { EventsSlice } from '../events/events-slice';
+import type { ResourcesSlice } from '../../store/resources-slice';
 import { placeErrors } from '../props/prop-errors';
 import type { FormResult } from '../props/prop-form-model';
 import { frameOf } from './source-model';
@@ -58,7 +59,7 @@ export interface SourcesSlice {
 const NO_OP: SourceOp = { busy: null, error: null, propErrors: {}, run: null };
 const EMPTY_DRAFT: SourceDraft = { componentId: null, props: [], configured: {}, validity: { errors: {}, missing: [] }, name: '', timeout: '' };
 
-export const createSourcesSlice: StateCreator<AppState, [], [], SourcesSlice> = (set, get) => {
+export const createSourcesSlice: StateCreator<SourcesSlice & EventsSlice & ResourcesSlice, [], [], SourcesSlice> = (set, get) => {
   const op = (id: string, patch: Partial<SourceOp>) => set((s) => ({ sourceOps: { ...s.sourceOps, [id]: { ...NO_OP, ...s.sourceOps[id], ...patch } } }));
   // Sources whose retained events were read (per store: tests build several).
   const seeded = new Set<string>();

@@ -1,7 +1,8 @@
 import type { StateCreator } from 'zustand';
 import type { Subscription } from '../../../../shared/resources';
 import { client, messageOf } from '../../api/client';
-import type { AppState } from '../../store/index';
+import type { ResourcesSlice } from '../../store/resources-slice';
+import type { RunsSlice } from '../workflows/runs-slice';
 import { ERRORS_CHANNEL } from './wiring-graph';
 
 /** Where a wiring action failed, so the screen shows the message next to it. */
@@ -20,7 +21,7 @@ export interface WiringSlice {
   clearWiringError(place: WiringPlace): void;
 }
 
-export const createWiringSlice: StateCreator<AppState, [], [], WiringSlice> = (set, get) => {
+export const createWiringSlice: StateCreator<WiringSlice & ResourcesSlice & RunsSlice, [], [], WiringSlice> = (set, get) => {
   const fail = (place: WiringPlace, err: unknown) => set((s) => ({ wiringErrors: { ...s.wiringErrors, [place]: messageOf(err) } }));
   const ok = (place: WiringPlace) => set((s) => ({ wiringErrors: { ...s.wiringErrors, [place]: undefined } }));
   return {

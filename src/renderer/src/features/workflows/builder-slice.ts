@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { Workflow } from '../../../../shared/resources';
 import { ApiError, client, messageOf } from '../../api/client';
-import type { AppState } from '../../store/index';
+import type { ResourcesSlice } from '../../store/resources-slice';
 import { clearDraft, loadDraft, saveDraft, stepDraftKey } from '../../ui/drafts';
 import {
   CODE_TEMPLATE,
@@ -48,7 +48,7 @@ export interface BuilderSlice {
   wfSave(): Promise<Workflow | null>;
 }
 
-export const createBuilderSlice: StateCreator<AppState, [], [], BuilderSlice> = (set, get) => {
+export const createBuilderSlice: StateCreator<BuilderSlice & ResourcesSlice, [], [], BuilderSlice> = (set, get) => {
   const patchDraft = (f: (d: Draft) => Partial<Draft>) => set((s) => ({ wfDraft: { ...s.wfDraft, ...f(s.wfDraft) } }));
   const clearStepError = (uid: string, field: 'name' | 'code' | 'props') =>
     set((s) => {

@@ -2,7 +2,6 @@ import type { StateCreator } from 'zustand';
 import type { WorkflowRun } from '../../../../shared/resources';
 import type { ReplayedRun } from '../../../../shared/search-api';
 import { client } from '../../api/client';
-import type { AppState } from '../../store/index';
 
 /** The service keeps the last 100 runs of a workflow; the page keeps as many. */
 const RUN_CAP = 100;
@@ -26,7 +25,7 @@ export interface RunsSlice {
   replayRuns(workflowId: string, runIds: string[], event?: unknown): Promise<ReplayedRun[]>;
 }
 
-export const createRunsSlice: StateCreator<AppState, [], [], RunsSlice> = (set, get) => ({
+export const createRunsSlice: StateCreator<RunsSlice, [], [], RunsSlice> = (set, get) => ({
   runs: {},
   runsLoaded: {},
   upsertRun: (run) =>

@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { SseEmitFrame } from '../../../../shared/resources';
 import type { StepTestResult } from '../../../../shared/test-events-api';
 import { client } from '../../api/client';
-import type { AppState } from '../../store/index';
+import type { ResourcesSlice } from '../../store/resources-slice';
 
 /** The error event a failed run files on the workflow's `$errors` channel. */
 export interface WorkflowErrorEvent {
@@ -33,7 +33,7 @@ export interface WorkflowSlice {
   deleteWorkflow(workflowId: string): Promise<void>;
 }
 
-export const createWorkflowSlice: StateCreator<AppState, [], [], WorkflowSlice> = (set, get) => ({
+export const createWorkflowSlice: StateCreator<WorkflowSlice & ResourcesSlice, [], [], WorkflowSlice> = (set, get) => ({
   wfErrorEvents: {},
   wfRunEventText: {},
   setRunEventText: (workflowId, text) => set((s) => ({ wfRunEventText: { ...s.wfRunEventText, [workflowId]: text } })),
