@@ -70,6 +70,11 @@ describe('connected accounts and $auth', () => {
       ],
     });
     expect((await svc.runWorkflow(wf.id)).steps[0].$return_value).toBe(TOKEN.length);
+    // A step refused for an account of another app: the answer says which step, beside the prop.
+    const step = (name: string, app: string) => ({ name, code: `export default defineComponent({ props: { gh: { type: "app", app: "${app}" } }, async run() {} })`, configured_props: { gh: { account_id: account.id } } });
+    const wrong = await svc.api('/v1/workflows', { method: 'POST', json: { name: 'Wrong app', trigger: { type: 'manual' }, steps: [step('first', 'github'), step('second', 'slack')] } });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).error).toMatchObject({ code: 'invalid_props', message: expect.stringMatching(/^Prop "gh" needs a slack account/), details: { prop: 'gh', step: 'second' } });
   });
 
   it('resolves propDefinition from the app, with overrides, inputValues and the app as this in options', async () => {

@@ -137,6 +137,25 @@ export default {
     expect(newest.metadata.trigger_id).toBe(last.trigger_id);
   });
 
+  it('offers the request received after a timer firing on an advanced clock (arrival order, not the firing\'s virtual time)', async () => {
+    const src = await svc.createSource(`
+export default {
+  name: "Hook and ticker",
+  version: "0.1.0",
+  props: { http: "$.interface.http", timer: { type: "$.interface.timer", default: { intervalSeconds: 3600 } } },
+  async run(event) { this.$emit({ from: event.body ? "http" : "timer" }); },
+};`);
+    // A day ahead: the firings run with the timestamps they would have had, a day from now.
+    const { data: advanced } = await svc.json(`/v1/sources/${src.id}/clock/advance`, { method: 'POST', json: { seconds: 86_400 } });
+    expect(advanced.runs.length).toBeGreaterThan(0);
+    await post(src.configured_props.http.endpoint_url, { name: 'Grace' });
+    await waitFor(async () => (await svc.events(src.id, '&limit=100'))[0]?.event.from === 'http');
+    const [newest] = await svc.events(src.id);
+    const test = (await svc.json(`/v1/sources/${src.id}/test_event`)).data;
+    expect(test.event).toMatchObject({ method: 'POST', body: { name: 'Grace' } });
+    expect(test.trigger_id).toBe(newest.metadata.trigger_id);
+  });
+
   it('offers a timer source a sample timer event', async () => {
     const src = await svc.createSource(timerSource(3600));
     const { data } = await svc.json(`/v1/sources/${src.id}/test_event`);

@@ -226,6 +226,15 @@ describe('builder rules', () => {
     expect(placeApiError({ message: 'The component could not be parsed', details: { line: 3 } }, steps).top).toMatch(/could not be parsed/);
     expect(placeApiError({ message: 'No source with id "dc_x" to trigger on' }, steps).top).toMatch(/No source/);
   });
+
+  it('places an error at the step the service names in details.step, whatever its message says', () => {
+    const both = [step('first', { configured: { gh: { account_id: 'apn_1' } } }), step('second', { configured: { gh: { account_id: 'apn_1' } } })];
+    const wrongApp = placeApiError({ message: 'Prop "gh" needs a slack account; apn_1 is a github account', details: { prop: 'gh', step: 'second' } }, both);
+    expect(wrongApp.steps.u_first).toBeUndefined();
+    expect(wrongApp.steps.u_second.props?.gh).toMatch(/needs a slack account/);
+    const compile = placeApiError({ message: 'The component could not be parsed: x (component:3:5)', details: { line: 3, step: 'second' } }, both);
+    expect(compile.steps.u_second).toMatchObject({ codeLine: 3 });
+  });
 });
 
 describe('run views', () => {

@@ -88,6 +88,21 @@ describe('kept trigger inputs', () => {
     await s.close();
   });
 
+  it('say which was received last by the order they came in, not by their timestamps, through a reopen', async () => {
+    const dir = tempDir('kt-');
+    const s = store(dir);
+    // A timer firing on a clock advanced a day has a later timestamp than a request after it.
+    await s.commit('dc_a', { events: [], trigger: keptTrigger('i_timer', 'timer', 1_700_086_400_000, { timestamp: 1_700_086_400 }) });
+    await s.commit('dc_a', { events: [], trigger: keptTrigger('i_http', 'http', 1_700_000_000_000, request(1)) });
+    expect(s.lastTrigger('dc_a', ['http', 'timer', 'subscription'])?.id).toBe('i_http');
+    await s.close();
+    const again = store(dir);
+    await again.openAll();
+    expect(again.lastTrigger('dc_a', ['http', 'timer', 'subscription'])?.id).toBe('i_http');
+    expect(again.lastTrigger('dc_a', ['timer'])?.id).toBe('i_timer');
+    await again.close();
+  });
+
   it('are deleted with all the events, and not kept over 1 MB', async () => {
     const s = store(tempDir('kt-'));
     await s.commit('dc_a', { events: [], trigger: keptTrigger('i_1', 'http', 1, request(1)) });

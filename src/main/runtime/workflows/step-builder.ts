@@ -33,47 +33,59 @@ const MAX_PROP_BYTES = 64 * 1024;
  */
 export async function buildSteps(deps: StepBuilderDeps, bodies: StepBody[], old: StepDoc[]): Promise<StepDoc[]> {
   const steps: StepDoc[] = [];
-  for (const b of bodies) {
-    const previous = old.find((o) => o.name === b.name);
-    const kept = keptFields(b, previous);
-    if (b.unresolved !== undefined) {
-      // Nothing to run (yet): stored as given, so an export or a later import can complete it.
-      steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: '', configured_props: b.configured_props ?? {}, unresolved: b.unresolved, ...kept });
-      continue;
-    }
-    if (b.runtime === PYTHON_RUNTIME) {
-      steps.push({ ...(await buildPythonStep(deps, b, old)), ...kept });
-      continue;
-    }
-    // The step's own inline component: an edit keeps naming the user's file in stack traces.
-    const own = inlineComponent(deps.catalog, previous);
-    const comp =
-      b.code !== undefined
-        ? (unchanged(own, b) ?? (await deps.catalog.saveInlineStep(codeOf(b.code, { component_filename: own?.filename, ...b }), b.name)))
-        : b.component_code !== undefined
-          ? await deps.catalog.save(codeOf(b.component_code, b))
-          : deps.catalog.get((b.key ?? b.component_id)!);
-    if (comp.type !== 'action') {
-      throw new RunnelError('invalid_component', `Step "${b.name}": "${comp.name}" is a source; workflow steps are actions or code`);
-    }
-    const configured = b.configured_props ?? {};
-    checkStepRequired(comp.props, configured, b.name);
-    for (const p of comp.props) if (p.type === 'app') deps.accounts.configure(p, configured[p.name]);
-    for (const p of comp.props) if (p.type === DATA_STORE_PROP) deps.dataStores.configure(p, configured[p.name]);
-    checkStepHttpRequestProps(comp.props, configured, b.name);
-    const dynamic = await stepDynamicProps(deps.config, comp, configured, b.name, (p, v) => deps.dataStores.configure(p, v));
-    for (const [k, v] of Object.entries(configured)) {
-      if (Buffer.byteLength(typeof v === 'string' ? v : JSON.stringify(v) ?? '') > MAX_PROP_BYTES) {
-        throw new RunnelError('invalid_props', `Step "${b.name}": prop "${k}" is over 64 KB`);
-      }
-    }
-    // Secret props are sealed at rest; expressions stay readable so they can be evaluated.
-    // (An http_request value is sealed even with expressions: only its literal password/token are.)
-    const literal = Object.fromEntries(Object.entries(configured).filter(([k, v]) => !hasExpression(v) || isHttpRequestProp(comp.props, k)));
-    const sealed = { ...configured, ...deps.secrets.seal(stepProps(comp, dynamic), literal, previous?.configured_props) };
-    steps.push({ id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed, ...dynamic, ...kept });
-  }
+  for (const b of bodies) steps.push(await refusedAs(b.name, () => buildStep(deps, b, old)));
   return steps;
+}
+
+/**
+ * What building step `name` refuses, with the step's name in `details.step`: not every refusal's
+ * message names the step (an account of another app, a component that does not load), and the
+ * project import marks the refused step unresolved from it.
+ */
+async function refusedAs<T>(name: string, build: () => Promise<T>): Promise<T> {
+  try {
+    return await build();
+  } catch (err) {
+    if (!(err instanceof RunnelError)) throw err;
+    throw new RunnelError(err.code, err.message, { ...err.details, step: name });
+  }
+}
+
+async function buildStep(deps: StepBuilderDeps, b: StepBody, old: StepDoc[]): Promise<StepDoc> {
+  const previous = old.find((o) => o.name === b.name);
+  const kept = keptFields(b, previous);
+  if (b.unresolved !== undefined) {
+    // Nothing to run (yet): stored as given, so an export or a later import can complete it.
+    return { id: previous?.id ?? newId('c'), name: b.name, component_id: '', configured_props: b.configured_props ?? {}, unresolved: b.unresolved, ...kept };
+  }
+  if (b.runtime === PYTHON_RUNTIME) return { ...(await buildPythonStep(deps, b, old)), ...kept };
+  // The step's own inline component: an edit keeps naming the user's file in stack traces.
+  const own = inlineComponent(deps.catalog, previous);
+  const comp =
+    b.code !== undefined
+      ? (unchanged(own, b) ?? (await deps.catalog.saveInlineStep(codeOf(b.code, { component_filename: own?.filename, ...b }), b.name)))
+      : b.component_code !== undefined
+        ? await deps.catalog.save(codeOf(b.component_code, b))
+        : deps.catalog.get((b.key ?? b.component_id)!);
+  if (comp.type !== 'action') {
+    throw new RunnelError('invalid_component', `Step "${b.name}": "${comp.name}" is a source; workflow steps are actions or code`);
+  }
+  const configured = b.configured_props ?? {};
+  checkStepRequired(comp.props, configured, b.name);
+  for (const p of comp.props) if (p.type === 'app') deps.accounts.configure(p, configured[p.name]);
+  for (const p of comp.props) if (p.type === DATA_STORE_PROP) deps.dataStores.configure(p, configured[p.name]);
+  checkStepHttpRequestProps(comp.props, configured, b.name);
+  const dynamic = await stepDynamicProps(deps.config, comp, configured, b.name, (p, v) => deps.dataStores.configure(p, v));
+  for (const [k, v] of Object.entries(configured)) {
+    if (Buffer.byteLength(typeof v === 'string' ? v : JSON.stringify(v) ?? '') > MAX_PROP_BYTES) {
+      throw new RunnelError('invalid_props', `Step "${b.name}": prop "${k}" is over 64 KB`);
+    }
+  }
+  // Secret props are sealed at rest; expressions stay readable so they can be evaluated.
+  // (An http_request value is sealed even with expressions: only its literal password/token are.)
+  const literal = Object.fromEntries(Object.entries(configured).filter(([k, v]) => !hasExpression(v) || isHttpRequestProp(comp.props, k)));
+  const sealed = { ...configured, ...deps.secrets.seal(stepProps(comp, dynamic), literal, previous?.configured_props) };
+  return { id: previous?.id ?? newId('c'), name: b.name, component_id: comp.id, configured_props: sealed, ...dynamic, ...kept };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { CreateWorkflowBody, HostedWorkflow, WorkflowTriggerBody } from '../../../shared/api';
 import type { ImportProjectBody, ImportReport, ImportedWorkflow } from '../../../shared/projects-api';
+import { RunnelError } from '../../../shared/errors';
 import type { Accounts } from '../../runtime/accounts';
 import type { ComponentCatalog } from '../../runtime/component-catalog';
 import type { DataStores } from '../../runtime/data-stores';
@@ -163,13 +164,14 @@ export class ProjectsService {
       return { ...report, workflow_id: final.id, ...(final.trigger.type === 'http' || final.trigger.type === 'email' ? { trigger: { ...report.trigger, endpoint_url: final.trigger.endpoint_url } } : {}) };
     } catch (err) {
       // A step Runnel refuses (an action of another version that does not take the props the
-      // repository gives it, a prop over the size limit, …): keep the workflow, with that step
-      // unresolved and Runnel's own reason.
+      // repository gives it, a prop over the size limit, an account slot of another app, …):
+      // keep the workflow, with that step unresolved and Runnel's own reason.
       const message = (err as Error).message;
-      const named = /^Step "([^"]+)"/.exec(message)?.[1];
+      const named = err instanceof RunnelError ? err.details?.step : undefined;
       const i = p.steps.findIndex((s) => s.report.name === named && s.report.status !== 'unresolved');
       if (i >= 0) {
-        const reason = `${p.steps[i].report.uses} was refused: ${message.replace(/^Step "[^"]+": /, '')}; fix the step in Runnel, or in the repository and import again`;
+        const own = `Step "${p.steps[i].report.name}": `;
+        const reason = `${p.steps[i].report.uses} was refused: ${message.startsWith(own) ? message.slice(own.length) : message}; fix the step in Runnel, or in the repository and import again`;
         return this.save({ ...p, steps: p.steps.map((s, j) => (j === i ? unresolvedStep(s, reason) : s)) }, dry, project);
       }
       return { ...report, action: 'error', active: false, error: message };

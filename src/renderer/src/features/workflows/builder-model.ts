@@ -193,9 +193,11 @@ export function placeApiError(err: { message: string; details?: Record<string, u
     } else out.top = err.message;
     return out;
   }
+  // The step a refusal came from (the service names it in details.step; not every message does).
+  const refused = typeof err.details?.step === 'string' ? steps.find((x) => x.name === err.details!.step) : undefined;
   const named = /^Step "([^"]+)": ([\s\S]*)$/.exec(err.message);
   if (named) {
-    const s = steps.find((x) => x.name === named[1]);
+    const s = refused ?? steps.find((x) => x.name === named[1]);
     const rest = named[2];
     const missing = /^missing required props?: (.*)$/.exec(rest);
     const prop = /prop "([^"]+)"/.exec(rest);
@@ -207,15 +209,17 @@ export function placeApiError(err: { message: string; details?: Record<string, u
   }
   const propName = (err.details?.prop as string | undefined) ?? /^Prop "([^"]+)"/.exec(err.message)?.[1];
   if (propName) {
-    const s = steps.find((x) => propName in x.configured);
+    const s = refused ?? steps.find((x) => propName in x.configured);
     if (at(s, { props: { [propName]: err.message } })) return out;
   }
-  // A compile error names a line but not the step: it can only be placed when one step has code.
+  // A compile error names a line: without details.step it can only be placed when one step has code.
   const codeSteps = steps.filter((s) => s.kind === 'code');
-  if (typeof err.details?.line === 'number' && codeSteps.length === 1) {
-    at(codeSteps[0], { code: err.message, codeLine: err.details.line });
+  const coded = refused ?? (codeSteps.length === 1 ? codeSteps[0] : undefined);
+  if (typeof err.details?.line === 'number' && coded) {
+    at(coded, { code: err.message, codeLine: err.details.line });
     return out;
   }
+  if (at(refused, { general: err.message })) return out;
   out.top = err.message;
   return out;
 }
