@@ -57,23 +57,16 @@ export class TriggerRing {
   // At most MAX_KEPT_TRIGGERS whatever the retention: inputs are kept for re-runs and test
   // events, and a webhook request is many times the size of what its run usually emits.
   private byId = new Map<string, KeptTrigger>();
-  // "Last" is the order they arrived in (the journal's order on a reopen), never `ts`: a timer
-  // firing on an advanced clock has the virtual time it was due at, later than a request after it.
-  private lastOfKind = new Map<KeptTriggerKind, { t: KeptTrigger; seq: number }>();
-  private seq = 0;
 
   add(t: KeptTrigger, retention: number): void {
     // A replay of what is already here (recovery overlapping the journal) keeps the first copy.
     if (this.byId.has(t.id)) return;
     this.byId.set(t.id, t);
-    this.lastOfKind.set(t.kind, { t, seq: ++this.seq });
     while (this.byId.size > Math.max(1, cap(retention))) this.byId.delete(this.byId.keys().next().value!);
   }
 
   reset(list: KeptTrigger[] = []): void {
     this.byId = new Map();
-    this.lastOfKind = new Map();
-    this.seq = 0;
     for (const t of list.filter(isKeptTrigger)) this.add(t, Infinity);
   }
 
@@ -91,15 +84,13 @@ export class TriggerRing {
     return t;
   }
 
-  /** The retained trigger of one of these kinds that arrived last. */
+  /**
+   * The retained trigger of one of these kinds that arrived last: the ring's own order (the
+   * journal's on a reopen), never `ts` — a timer firing on an advanced clock has the virtual
+   * time it was due at, later than a request received after it. A scan of at most
+   * MAX_KEPT_TRIGGERS, for a test event (a REST read), never on the path that adds.
+   */
   last(kinds: readonly KeptTriggerKind[], retention: number): KeptTrigger | undefined {
-    let newest: { t: KeptTrigger; seq: number } | undefined;
-    for (const k of kinds) {
-      const l = this.lastOfKind.get(k);
-      if (l && this.find(l.t.id, retention) && (!newest || l.seq > newest.seq)) newest = l;
-    }
-    if (newest || kinds.every((k) => !this.lastOfKind.has(k))) return newest?.t;
-    // The newest of those kinds has gone out of the retention: look among the rest.
     const list = this.retained(retention);
     for (let i = list.length - 1; i >= 0; i--) if (kinds.includes(list[i].kind)) return list[i];
     return undefined;
