@@ -49,8 +49,8 @@ describe('an ended invocation', () => {
     expect(batch.deref()).toBeUndefined();
 
     // Leftover work still reaches the ended invocation's log and its caller's respond route.
-    ended.onLate({ type: 'log', id: 7, stream: 'stdout', line: 'late line', ts: 1 });
-    ended.onLate({ type: 'respond', id: 7, response: { status: 202 }, index: 1 });
+    ended.deliver({ type: 'log', id: 7, stream: 'stdout', line: 'late line', ts: 1 });
+    ended.deliver({ type: 'respond', id: 7, response: { status: 202 }, index: 1 });
     ended.lateLog?.('[runnel] replaced');
     expect(lines).toEqual(['late line', '[runnel] replaced']);
     expect(answers).toEqual([{ status: 202 }]);
@@ -59,6 +59,6 @@ describe('an ended invocation', () => {
   it('still refuses a response for an invocation outside its batch', () => {
     const job = invokeJob(8, batchRequest([1, 2]), {}, () => undefined, () => undefined);
     job.onMessage({ type: 'result', id: 8, ...done });
-    expect(() => job.ended().onLate({ type: 'respond', id: 8, response: { status: 200 }, index: 2 })).toThrow(/invocation 2 of a batch of 2/);
+    expect(() => job.ended().deliver({ type: 'respond', id: 8, response: { status: 200 }, index: 2 })).toThrow(/invocation 2 of a batch of 2/);
   });
 });

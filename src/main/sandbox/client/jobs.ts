@@ -39,14 +39,14 @@ export interface Job {
  */
 export interface EndedJob {
   id: number;
-  /** Handles a `log` or `respond` message that arrives after the job ended. */
-  onLate(msg: RunnerMessage): void;
+  /** Hands on a `log` or `respond` message of the job (one its leftover work sent after it ended, too). */
+  deliver(msg: RunnerMessage): void;
   /** A line for the ended job's log, if it has one. */
   lateLog?(line: string): void;
 }
 
 /** An ended job that keeps no output (inspect, configure: their console output is not kept). */
-const endedQuietly = (id: number): EndedJob => ({ id, onLate() {} });
+const endedQuietly = (id: number): EndedJob => ({ id, deliver() {} });
 
 /** The message types a runner may send for a job of each kind (besides `ds`, routed apart). */
 const ACCEPTED: Record<Job['kind'], ReadonlySet<RunnerMessage['type']>> = {
@@ -86,7 +86,7 @@ export function invokeJob(
 ): Job {
   let completed = 0;
   // No closure below refers to `request` or `callbacks` as a whole: what the job keeps once it
-  // has ended (endedInvoke) must not keep them alive.
+  // has ended (invokeOutput) must not keep them alive.
   const batched = request.batch !== undefined;
   const reportEach = request.reportEach === true;
   const { onLog, onRespond, onItem } = callbacks;
@@ -94,7 +94,8 @@ export function invokeJob(
   // with nothing held back (see host/invoke/batch-reports.ts).
   let blameKnown = !batched || reportEach;
   const batchLength = request.batch && !(request.step !== undefined && request.method === 'run') ? request.batch.length : 0;
-  const respond = respondRoute(batchLength, onRespond, logError);
+  // Where its log and respond messages go: the same while it runs and once it has ended.
+  const output = invokeOutput(id, batchLength, onLog, onRespond, logError);
   const items = (reports: ItemReport[]) => {
     // All checked before any is handed on: a bad report must not leave a part committed.
     reports.forEach((r, i) => {
@@ -117,8 +118,7 @@ export function invokeJob(
     timeoutMs: request.timeoutMs,
     dataStores: dataStoreIdsOf(request.interfaces),
     onMessage(msg) {
-      if (msg.type === 'log') safely(logError, () => onLog?.(msg.stream, msg.line, msg.ts));
-      else if (msg.type === 'respond') respond(msg);
+      if (msg.type === 'log' || msg.type === 'respond') output.deliver(msg);
       else if (msg.type === 'items') {
         items(msg.items);
         blameKnown = reportEach || msg.running === completed;
@@ -138,10 +138,8 @@ export function invokeJob(
       }
       return false;
     },
-    lateLog(line) {
-      safely(logError, () => onLog?.('stderr', line, Date.now()));
-    },
-    ended: () => endedInvoke(id, onLog, respond, logError),
+    lateLog: output.lateLog,
+    ended: () => output,
     fail(error) {
       const batch = batched ? { completed, ...(blameKnown ? {} : { blameUnknown: true }) } : {};
       resolve({ ok: false, killed: true, error, emits: [], db: { set: {}, del: [] }, ...batch });
@@ -149,26 +147,26 @@ export function invokeJob(
   };
 }
 
-/** Hands a `respond` message to the caller, refusing an index outside the batch. */
-function respondRoute(batchLength: number, onRespond: InvokeCallbacks['onRespond'], logError: (msg: string, err: unknown) => void) {
-  return (msg: Extract<RunnerMessage, { type: 'respond' }>): void => {
-    if (msg.index !== undefined && msg.index >= batchLength) throw new ProtocolViolation(`a response for invocation ${msg.index} of a batch of ${batchLength}`);
-    safely(logError, () => onRespond?.(msg.response, msg.index));
-  };
-}
-
-/** What an ended invocation keeps (its own scope: the routes it is given, nothing else). */
-function endedInvoke(
+/**
+ * An invocation's log and respond routes, in a scope of their own (the routes it is given,
+ * nothing else): what the pool keeps once the invocation has ended. A response for an
+ * invocation outside the batch is refused.
+ */
+function invokeOutput(
   id: number,
+  batchLength: number,
   onLog: InvokeCallbacks['onLog'],
-  respond: ReturnType<typeof respondRoute>,
+  onRespond: InvokeCallbacks['onRespond'],
   logError: (msg: string, err: unknown) => void,
-): EndedJob {
+): EndedJob & { lateLog(line: string): void } {
   return {
     id,
-    onLate(msg) {
+    deliver(msg) {
       if (msg.type === 'log') safely(logError, () => onLog?.(msg.stream, msg.line, msg.ts));
-      else if (msg.type === 'respond') respond(msg);
+      else if (msg.type === 'respond') {
+        if (msg.index !== undefined && msg.index >= batchLength) throw new ProtocolViolation(`a response for invocation ${msg.index} of a batch of ${batchLength}`);
+        safely(logError, () => onRespond?.(msg.response, msg.index));
+      }
     },
     lateLog(line) {
       safely(logError, () => onLog?.('stderr', line, Date.now()));

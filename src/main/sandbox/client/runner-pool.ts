@@ -209,7 +209,7 @@ export class RunnerPool implements Sandbox {
     }
     // Output of a finished invocation (leftover work): still that invocation's log.
     if (msg.type === 'log' || msg.type === 'respond') {
-      slot.recent.get(msg.id)?.onLate(msg);
+      slot.recent.get(msg.id)?.deliver(msg);
       return;
     }
     throw new ProtocolViolation(`a "${msg.type}" message for job ${msg.id}, which this runner is not running`);
