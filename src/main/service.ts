@@ -180,7 +180,7 @@ async function compose(o: ServiceOptions, paths: Paths, lock: DataDirLock, life:
   life.add('deployments', deployments, (d) => d.dispose());
   const runtime = new SourceRuntime({ docs, events, logs, errors: errorTally, sandbox, bus, clock: o.clock, logger: o.logger, paths, secrets, config, accounts, dataStores, env, endpointUrl, deployments });
   const destinations = new Destinations({ events, bus, outbox, paths, clock: o.clock });
-  const errors = new ErrorsChannel({ events, bus, clock: o.clock, destinations, notify: o.onWorkflowError, onRecorded: (id) => errorChanges.note(`workflows:${id}`) });
+  const errors = new ErrorsChannel({ clock: o.clock, destinations, notify: o.onWorkflowError, onRecorded: (id) => errorChanges.note(`workflows:${id}`) });
   const workflowRuns = new WorkflowRuns(runs, (run) => bus.publishFeed({ type: 'run', workflow_id: run.workflow_id, run }));
   const executor = new RunExecutor({
     ...{ docs, events, sandbox, python, clock: o.clock, logger: o.logger, paths, destinations, errors, secrets, accounts, dataStores, env },

@@ -97,7 +97,7 @@ async function openIn(dir: string, { o, pool, scratchRoot, stores, comps, steps 
   // Paused runs never go on by themselves here: only advance(), resume() and cancel() move them.
   const engine = deploymentEngine({ capacity: () => 100, scheduler, storeFull: () => false, pausedRuns: memoryPausedRuns(), clock, armAt: () => ({ cancel: () => undefined }) });
   const destinations = new Destinations({ events, bus, outbox, paths, clock });
-  const errors = new ErrorsChannel({ events, bus, clock, destinations });
+  const errors = new ErrorsChannel({ clock, destinations });
   const accounts = new Accounts(docs, box, clock);
   const secrets = new Secrets(box);
   const executor = new RunExecutor({

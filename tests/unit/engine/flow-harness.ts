@@ -56,7 +56,7 @@ export async function startFlowEngine(stores?: TempStores, sandbox = new FakeSan
   const scheduler = new Scheduler(clock);
   const engine = deploymentEngine({ capacity: () => 100, scheduler, storeFull: () => false, pausedRuns, clock, armAt });
   const destinations = new Destinations({ events: s.events, bus: s.bus, outbox, paths: s.paths, clock });
-  const errors = new ErrorsChannel({ events: s.events, bus: s.bus, clock, destinations });
+  const errors = new ErrorsChannel({ clock, destinations });
   const executor = new RunExecutor({
     ...{ docs: s.docs, events: s.events, sandbox, clock, logger: quietLogger, paths: s.paths, destinations, errors },
     ...{ secrets: s.secrets, accounts: s.accounts, dataStores: s.dataStores, env: s.env, timeoutMs: workflowTimeoutMs },

@@ -30,7 +30,7 @@ export async function startWorkflowEngine(): Promise<WorkflowEngine> {
   await outbox.openAll();
   const sandbox = new FakeSandbox();
   const destinations = new Destinations({ events, bus, outbox, paths, clock });
-  const errors = new ErrorsChannel({ events, bus, clock, destinations });
+  const errors = new ErrorsChannel({ clock, destinations });
   const executor = new RunExecutor({
     docs,
     events,

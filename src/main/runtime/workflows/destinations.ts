@@ -3,7 +3,7 @@ import { dirname, resolve, sep } from 'node:path';
 import { randomToken } from '../../../shared/ids';
 import type { OutboxMessage } from '../../../shared/resources';
 import type { Paths } from '../../config/paths';
-import type { SendRecord } from '../../domain/invocations';
+import type { EmitRecord, SendRecord } from '../../domain/invocations';
 import { s3BucketProblem, s3PrefixProblem } from '../../sandbox/s3-names';
 import type { Clock } from '../../scheduler/clock';
 import type { BoundedLists } from '../../store/bounded-lists';
@@ -44,6 +44,15 @@ export class Destinations {
     return failures;
   }
 
+  /**
+   * Stores an event on a workflow's own channels (`$.send.emit`, `$errors`) through the one commit,
+   * with no dedupe strategy (so nothing is refused), and publishes it once stored.
+   */
+  async emit(workflowId: string, emit: EmitRecord, hops: number): Promise<void> {
+    const publish = (stored: StoredEvent[]) => this.deps.bus.publishEvents(workflowId, stored);
+    await commitInvocation(this.deps.events, workflowId, null, { emits: [emit] }, { onRefused: () => {}, publish }, { hops });
+  }
+
   private async one(wf: WorkflowDoc, step: StepDoc, s: SendRecord, hops: number): Promise<void> {
     switch (s.kind) {
       case 'http':
@@ -53,12 +62,8 @@ export class Destinations {
         return;
       case 's3':
         return this.s3(s);
-      case 'emit': {
-        // Through the one commit, with no dedupe strategy (so nothing is refused); published once stored.
-        const publish = (stored: StoredEvent[]) => this.deps.bus.publishEvents(wf.id, stored);
-        await commitInvocation(this.deps.events, wf.id, null, { emits: [{ event: s.event, name: s.channel }] }, { onRefused: () => {}, publish }, { hops });
-        return;
-      }
+      case 'emit':
+        return this.emit(wf.id, { event: s.event, name: s.channel }, hops);
       case 'sse':
         this.deps.bus.publishSse(wf.id, { channel: s.channel, payload: s.payload });
         return;

@@ -2,9 +2,7 @@ import type { ErrorCounts, WorkflowRun } from '../../../shared/resources';
 import type { SerializedError } from '../../domain/invocations';
 import type { Clock } from '../../scheduler/clock';
 import type { StepDoc, WorkflowDoc } from '../../store/document-types';
-import type { EventLog, StoredEvent } from '../../engine/ports/event-log';
-import { commitInvocation } from '../../engine/invocation/commit';
-import type { EventBus } from '../event-bus';
+import type { EventLog } from '../../engine/ports/event-log';
 import type { Destinations } from './destinations';
 
 export const ERRORS_CHANNEL = '$errors';
@@ -22,8 +20,6 @@ export function errorCountsOf(events: EventLog, workflowId: string): ErrorCounts
 }
 
 export interface ErrorsChannelDeps {
-  events: EventLog;
-  bus: EventBus;
   clock: Clock;
   destinations: Destinations;
   /** The desktop app shows a notification; headless, nothing. */
@@ -62,10 +58,7 @@ export class ErrorsChannel {
         stack: error.stack ?? `${error.name}: ${error.message}`,
       },
     };
-    // Through the one commit, with no dedupe strategy (so nothing is refused); published once stored.
-    const emit = { event, name: ERRORS_CHANNEL, summary: `${error.name}: ${error.message}`.slice(0, 200) };
-    const publish = (stored: StoredEvent[]) => this.deps.bus.publishEvents(wf.id, stored);
-    await commitInvocation(this.deps.events, wf.id, null, { emits: [emit] }, { onRefused: () => {}, publish }, { hops });
+    await this.deps.destinations.emit(wf.id, { event, name: ERRORS_CHANNEL, summary: `${error.name}: ${error.message}`.slice(0, 200) }, hops);
     this.deps.onRecorded?.(wf.id);
     this.deps.destinations.email({
       subject: `Runnel: workflow "${wf.name}" failed`,
