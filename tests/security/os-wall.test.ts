@@ -4,9 +4,9 @@
 // when the service runs as root. Tested apart from SES: a runner entry that behaves like code
 // that got out of its compartment is started exactly as the pool starts runners.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { runnerPids } from '../helpers/processes';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PYTHON_RUNNER_PACKAGES, RUNNER_PACKAGES } from '../../src/main/sandbox/client/os-wall/read-grants';
 import { RunnerLauncher } from '../../src/main/sandbox/client/os-wall/runner-launch';
@@ -16,6 +16,21 @@ import { makePool, memoryLogger, run } from '../sandbox/sandbox-helpers';
 const ESCAPED = resolve('tests/fixtures/runners/escaped-runner.mjs');
 const CHECKOUT = resolve('.');
 const AS_ROOT = process.getuid?.() === 0;
+
+/** Whether every folder from `path` up to / may be searched by other users (`nobody` among them). */
+function searchableByOthers(path: string): boolean {
+  for (let dir = path; ; dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) return false;
+    if (dirname(dir) === dir) return true;
+  }
+}
+
+/**
+ * Runners run as `nobody` when the service runs as root on Linux and `nobody` can reach the
+ * files a runner starts from. A checkout in a private folder (`mktemp -d` makes one 0700) cannot
+ * be reached: the service then keeps runners as its own user, and GET /v1/system says so.
+ */
+const AS_NOBODY = AS_ROOT && process.platform === 'linux' && searchableByOthers(CHECKOUT);
 const REFUSED = ['ERR_ACCESS_DENIED', 'EACCES'];
 
 /** A data dir as the service keeps it, inside the checkout (users do: `--data-dir ./my-data`). */
@@ -66,7 +81,7 @@ describe('the OS wall, without SES', () => {
     expect(r.writeScratch).toBe('ok');
     expect(readFileSync(join(dir, 'scratch', 'dc_escaped', 'allowed.txt'), 'utf8')).toBe('fine');
     expect(existsSync(join(dir, 'planted.txt'))).toBe(false);
-    if (AS_ROOT) expect(r.uid).toBe(65534);
+    if (AS_NOBODY) expect(r.uid).toBe(65534);
   });
 
   it("refuses a runner started as Python runners are even the scratch root (Python's files are in memory)", async () => {
@@ -139,7 +154,7 @@ describe('the OS wall of a running service', () => {
     expect(sandbox).toEqual({
       ses: true,
       node_permissions: process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission',
-      unprivileged_user: AS_ROOT && linux ? 'nobody' : null,
+      unprivileged_user: AS_NOBODY ? 'nobody' : null,
       no_new_privs: linux && (existsSync('/usr/bin/setpriv') || existsSync('/bin/setpriv')),
       memory_watchdog: linux ? 'parent' : 'runner-worker',
     });
@@ -153,7 +168,7 @@ describe('the OS wall of a running service', () => {
       expect(cmdline.some((a) => a.startsWith('--allow-fs-write='))).toBe(true);
       expect(cmdline.filter((a) => /^--allow-(child-process|worker|addons)/.test(a))).toEqual([]);
       if (sandbox.no_new_privs) expect(status).toMatch(/^NoNewPrivs:\s+1$/m);
-      if (AS_ROOT) expect(status).toMatch(/^Uid:\s+65534\s/m);
+      if (AS_NOBODY) expect(status).toMatch(/^Uid:\s+65534\s/m);
     }
   });
 });
