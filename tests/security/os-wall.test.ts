@@ -124,6 +124,24 @@ describe('the OS wall, without SES', () => {
   });
 });
 
+describe.runIf(AS_ROOT && process.platform === 'linux')('a root service whose runner files nobody can reach', () => {
+  it('keeps runners as root and says why in its log', () => {
+    const dir = mkdtempSync(join(CHECKOUT, '.os-wall-private-'));
+    try {
+      chmodSync(dir, 0o700);
+      writeFileSync(join(dir, 'runner.js'), '');
+      const logger = memoryLogger();
+      const launcher = new RunnerLauncher({ entry: join(dir, 'runner.js'), scratchRoot: join(dir, 'scratch'), logger });
+      expect(launcher.layers.unprivileged_user).toBeNull();
+      const warned = logger.lines.filter((l) => l.level === 'warn').map((l) => l.msg);
+      // The first thing on the way it cannot pass: the private folder here, or one above it.
+      expect(warned.join('\n')).toMatch(/^sandbox runners run as root, not as nobody: \/\S* is not (readable|searchable) by nobody$/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the memory cap under the permission model', () => {
   const bomb = `export default { async run() { const a = []; while (true) a.push(new Uint8Array(32 * 1024 * 1024).fill(1)); } }`;
 

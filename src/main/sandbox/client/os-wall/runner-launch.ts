@@ -79,6 +79,10 @@ export class RunnerLauncher {
     }
     const found = wall ? runnerUser(this.reads) : { reason: 'the OS wall is off' };
     this.user = found.user;
+    // A root service that cannot hand runners to `nobody` says so, as for any layer it goes without.
+    if (wall && !found.user && process.platform === 'linux' && process.getuid?.() === 0) {
+      opts.logger.warn(`sandbox runners run as root, not as nobody: ${found.reason}`);
+    }
     if (!wall) opts.logger.warn('RUNNEL_BENCH_ONLY_NO_OS_WALL is set: runners start without the OS wall (for the bench only)');
     if (this.user) {
       const err = giveScratchRoot(opts.scratchRoot, this.user);
